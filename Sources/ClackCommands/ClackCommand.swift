@@ -1,0 +1,5 @@
+import ArgumentParser
+
+public struct ClackCommand: ParsableCommand {
+  public init() {}
+}

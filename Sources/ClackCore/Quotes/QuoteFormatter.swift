@@ -1,0 +1,32 @@
+/// Puts a quote on a board: the text wrapped and centred, the author on the row below,
+/// right-aligned after a dash, and the whole block centred vertically.
+public struct QuoteFormatter: Sendable {
+  public let layout: TextLayout
+
+  public init(layout: TextLayout) {
+    self.layout = layout
+  }
+
+  /// The author line: "- NAME" when the flap set has a dash, otherwise just the name.
+  public func authorLine(for quote: Quote) -> String {
+    layout.flapSet.contains(.glyph("-")) ? "- \(quote.author)" : quote.author
+  }
+
+  public func frame(for quote: Quote, lenient: Bool = false) throws(LayoutError) -> LaidOutText {
+    let body = try layout.wrap(quote.text, lenient: lenient)
+    let author = try layout.wrap(authorLine(for: quote), lenient: lenient)
+    let lines = body.count + author.count
+    guard lines <= layout.rows else {
+      let overflow = (body + author)[layout.rows...].reduce(0) { $0 + $1.width }
+      throw .tooLong(
+        rowsNeeded: lines, rowsAvailable: layout.rows, overflowCharacters: overflow)
+    }
+    let cells =
+      body.map { FrameComposer.cells(of: $0, cols: layout.cols, justify: .center) }
+      + author.map { FrameComposer.cells(of: $0, cols: layout.cols, justify: .right) }
+    let frame = FrameComposer.compose(
+      cells, rows: layout.rows, cols: layout.cols, align: .center)
+    let used = (body + author).reduce(0) { $0 + $1.width }
+    return LaidOutText(frame: frame, lineCount: lines, characterCount: used)
+  }
+}

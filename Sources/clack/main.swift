@@ -1,0 +1,2 @@
+import ClackCommands
+ClackCommand.main()

@@ -1,2 +1,3 @@
 import ClackCommands
+
 ClackCommand.main()

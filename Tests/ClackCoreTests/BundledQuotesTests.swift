@@ -33,7 +33,8 @@ import Testing
         failures.append("\(quote.author): \(quote.text) — \(error)")
       }
     }
-    #expect(failures.isEmpty, "\(failures.count) quotes do not fit:\n\(failures.joined(separator: "\n"))")
+    #expect(
+      failures.isEmpty, "\(failures.count) quotes do not fit:\n\(failures.joined(separator: "\n"))")
   }
 
   @Test func theQuoteFrameShowsTheAuthorRightAlignedUnderTheText() throws {

@@ -70,15 +70,20 @@ func fires(_ cron: String, after start: String, in id: String, count: Int = 1) t
       try fires("0 7 * * *", after: "2026-11-22T06:59:59Z", in: "UTC", count: 2) == [
         "2026-11-22T07:00:00Z", "2026-11-23T07:00:00Z",
       ])
-    #expect(try fires("0 7 * * *", after: "2026-11-22T07:00:00Z", in: "UTC") == ["2026-11-23T07:00:00Z"])
-    #expect(try fires("* * * * *", after: "2026-11-22T07:00:30Z", in: "UTC") == ["2026-11-22T07:01:00Z"])
+    #expect(
+      try fires("0 7 * * *", after: "2026-11-22T07:00:00Z", in: "UTC") == ["2026-11-23T07:00:00Z"])
+    #expect(
+      try fires("* * * * *", after: "2026-11-22T07:00:30Z", in: "UTC") == ["2026-11-22T07:01:00Z"])
     // 2026-11-23 is a Monday; weekdays only, so Saturday and Sunday are skipped.
     #expect(
-      try fires("30 9 * * 1-5", after: "2026-11-27T10:00:00Z", in: "UTC") == ["2026-11-30T09:30:00Z"])
+      try fires("30 9 * * 1-5", after: "2026-11-27T10:00:00Z", in: "UTC") == [
+        "2026-11-30T09:30:00Z"
+      ])
   }
 
   @Test func leapDayOnly() throws {
-    #expect(try fires("0 0 29 2 *", after: "2025-01-01T00:00:00Z", in: "UTC") == ["2028-02-29T00:00:00Z"])
+    #expect(
+      try fires("0 0 29 2 *", after: "2025-01-01T00:00:00Z", in: "UTC") == ["2028-02-29T00:00:00Z"])
   }
 
   @Test func restrictedDayOfMonthOrDayOfWeek() throws {
@@ -89,7 +94,9 @@ func fires(_ cron: String, after start: String, in id: String, count: Int = 1) t
       ])
     // A star in one day field means both must match (Vixie cron): Fridays that are also odd days.
     #expect(
-      try fires("0 12 */2 * 5", after: "2026-02-12T00:00:00Z", in: "UTC") == ["2026-02-13T12:00:00Z"])
+      try fires("0 12 */2 * 5", after: "2026-02-12T00:00:00Z", in: "UTC") == [
+        "2026-02-13T12:00:00Z"
+      ])
   }
 
   @Test func localTimeInAZone() throws {
@@ -115,9 +122,10 @@ func fires(_ cron: String, after start: String, in id: String, count: Int = 1) t
 
   @Test func springForwardWildcardJobSkipsTheMissingTimes() throws {
     #expect(
-      try fires("*/30 * * * *", after: "2024-03-10T06:45:00Z", in: "America/New_York", count: 2) == [
-        "2024-03-10T07:00:00Z", "2024-03-10T07:30:00Z",
-      ])
+      try fires("*/30 * * * *", after: "2024-03-10T06:45:00Z", in: "America/New_York", count: 2)
+        == [
+          "2024-03-10T07:00:00Z", "2024-03-10T07:30:00Z",
+        ])
     // Minute is a wildcard, so this is not a fixed-time job: nothing fires in the gap.
     #expect(
       try fires("*/30 2 * * *", after: "2024-03-09T08:00:00Z", in: "America/New_York") == [
@@ -135,10 +143,11 @@ func fires(_ cron: String, after start: String, in id: String, count: Int = 1) t
 
   @Test func fallBackWildcardJobRunsInBothPasses() throws {
     #expect(
-      try fires("*/30 * * * *", after: "2024-11-03T05:15:00Z", in: "America/New_York", count: 4) == [
-        "2024-11-03T05:30:00Z", "2024-11-03T06:00:00Z", "2024-11-03T06:30:00Z",
-        "2024-11-03T07:00:00Z",
-      ])
+      try fires("*/30 * * * *", after: "2024-11-03T05:15:00Z", in: "America/New_York", count: 4)
+        == [
+          "2024-11-03T05:30:00Z", "2024-11-03T06:00:00Z", "2024-11-03T06:30:00Z",
+          "2024-11-03T07:00:00Z",
+        ])
     // London, 2024-10-27: 02:00 BST becomes 01:00 GMT (01:00 UTC).
     #expect(
       try fires("0 * * * *", after: "2024-10-27T00:30:00Z", in: "Europe/London", count: 2) == [

@@ -35,7 +35,8 @@ import Testing
   @Test func csvFileErrors() {
     #expect(throws: QuoteImport.FileError.csv("the file is empty")) { try importer.importCSV("") }
     #expect(throws: QuoteImport.FileError.self) { try importer.importCSV("who,what\na,b") }
-    #expect(throws: QuoteImport.FileError.csv("a quoted field starting on line 2 is never closed")) {
+    #expect(throws: QuoteImport.FileError.csv("a quoted field starting on line 2 is never closed"))
+    {
       try importer.importCSV("text,author\n\"open,x")
     }
     #expect(throws: QuoteImport.FileError.csv("text after a closing quote on line 2")) {

@@ -64,8 +64,9 @@ func text(of frame: Frame) -> [String] {
     #expect(throws: LayoutError.tooLong(rowsNeeded: 7, rowsAvailable: 6, overflowCharacters: 1)) {
       try board.layout("1\n2\n3\n4\n5\n6\n7")
     }
-    let message = String(describing: LayoutError.tooLong(
-      rowsNeeded: 8, rowsAvailable: 6, overflowCharacters: 9))
+    let message = String(
+      describing: LayoutError.tooLong(
+        rowsNeeded: 8, rowsAvailable: 6, overflowCharacters: 9))
     #expect(message.contains("too long by 2 rows"))
   }
 
@@ -103,7 +104,8 @@ func text(of frame: Frame) -> [String] {
     let expected = LayoutError.unsupportedCharacters(
       [
         UnsupportedCharacter(text: "€", line: 1, column: 4, reason: nil),
-        UnsupportedCharacter(text: "{43}", line: 2, column: 3, reason: "not a Vestaboard character code"),
+        UnsupportedCharacter(
+          text: "{43}", line: 2, column: 3, reason: "not a Vestaboard character code"),
         UnsupportedCharacter(text: "☃", line: 2, column: 8, reason: nil),
       ], flapSet: "vestaboard")
     #expect(throws: expected) { try board.layout("ab €\nxy{43} ☃") }
@@ -130,11 +132,12 @@ func text(of frame: Frame) -> [String] {
   }
 
   @Test func aBraceThatIsNoEscapeIsAnOrdinaryCharacter() {
-    #expect(throws: LayoutError.unsupportedCharacters(
-      [
-        UnsupportedCharacter(text: "{", line: 1, column: 1, reason: nil),
-        UnsupportedCharacter(text: "}", line: 1, column: 7, reason: nil),
-      ], flapSet: "vestaboard")
+    #expect(
+      throws: LayoutError.unsupportedCharacters(
+        [
+          UnsupportedCharacter(text: "{", line: 1, column: 1, reason: nil),
+          UnsupportedCharacter(text: "}", line: 1, column: 7, reason: nil),
+        ], flapSet: "vestaboard")
     ) { try board.layout("{hello}") }
   }
 

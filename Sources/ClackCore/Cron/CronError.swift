@@ -5,7 +5,10 @@ public struct CronError: Error, Equatable, Sendable, CustomStringConvertible {
   public let message: String
 
   public var description: String {
-    if let field { "cron '\(expression)': \(field) field: \(message)" }
-    else { "cron '\(expression)': \(message)" }
+    if let field {
+      "cron '\(expression)': \(field) field: \(message)"
+    } else {
+      "cron '\(expression)': \(message)"
+    }
   }
 }

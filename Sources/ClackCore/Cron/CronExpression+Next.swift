@@ -21,7 +21,8 @@ extension CronExpression {
     for day in firstDay...(firstDay + CronExpression.searchDays) {
       let dayStart = day * 86_400
       // No instant of this local day is earlier than its start minus the largest offset.
-      let maxOffset = max(offset(at: dayStart - 86_400, zone), offset(at: dayStart + 2 * 86_400, zone))
+      let maxOffset = max(
+        offset(at: dayStart - 86_400, zone), offset(at: dayStart + 2 * 86_400, zone))
       if let best, dayStart - maxOffset > best { break }
       guard matches(CivilDate(daysSinceEpoch: day)) else { continue }
       for h in hours {

@@ -48,8 +48,7 @@ public struct CronExpression: Hashable, Sendable, CustomStringConvertible {
     (minute, hour, dayOfMonth, month, dayOfWeek) = (
       parsed[0], parsed[1], parsed[2], parsed[3], parsed[4]
     )
-    if !CronExpression.anyDayPossible(dayOfMonth: dayOfMonth, month: month, dayOfWeek: dayOfWeek)
-    {
+    if !CronExpression.anyDayPossible(dayOfMonth: dayOfMonth, month: month, dayOfWeek: dayOfWeek) {
       throw CronError(
         expression: text, field: "day-of-month",
         message: "no month allowed by the month field has such a day, so it never fires")

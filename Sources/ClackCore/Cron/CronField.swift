@@ -1,7 +1,10 @@
 /// One of the five fields of a cron expression, as the set of values it allows.
 struct CronField: Hashable, Sendable {
   enum Kind: String, CaseIterable, Sendable {
-    case minute, hour, dayOfMonth = "day-of-month", month, dayOfWeek = "day-of-week"
+    case minute, hour
+    case dayOfMonth = "day-of-month"
+    case month
+    case dayOfWeek = "day-of-week"
 
     var range: ClosedRange<Int> {
       switch self {
@@ -15,7 +18,8 @@ struct CronField: Hashable, Sendable {
 
     var names: [String] {
       switch self {
-      case .month: ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+      case .month:
+        ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
       case .dayOfWeek: ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
       default: []
       }

@@ -6,7 +6,8 @@ public struct Frame: Hashable, Sendable {
 
   /// A frame of the given size with every cell set to `fill` (blank by default).
   public init(rows: Int, cols: Int, fill: Symbol = .blank) {
-    precondition(rows >= 0 && cols >= 0, "frame size must not be negative")  // safe: programmer error
+    // A negative size is a programming error, not bad input: sizes are validated upstream.
+    precondition(rows >= 0 && cols >= 0, "frame size must not be negative")
     self.rows = rows
     self.cols = cols
     self.cells = Array(repeating: fill, count: rows * cols)

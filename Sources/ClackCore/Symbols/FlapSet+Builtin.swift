@@ -5,7 +5,8 @@ extension FlapSet {
     do {
       return try FlapSet(name: name, notation: notation)
     } catch {
-      preconditionFailure("built-in flap set \(name) is invalid: \(error)")  // safe: fixed data, tested
+      // Fixed data, parsed by the unit tests: this cannot fail for a user.
+      preconditionFailure("built-in flap set \(name) is invalid: \(error)")
     }
   }
 
@@ -23,7 +24,8 @@ extension FlapSet {
     do {
       return try FlapSet(name: "vestaboard", symbols: VestaboardCode.table.map(\.symbol))
     } catch {
-      preconditionFailure("the Vestaboard code table is invalid: \(error)")  // safe: fixed data, tested
+      // Fixed data, checked by the unit tests: this cannot fail for a user.
+      preconditionFailure("the Vestaboard code table is invalid: \(error)")
     }
   }()
 

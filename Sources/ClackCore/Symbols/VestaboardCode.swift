@@ -17,7 +17,9 @@ public enum VestaboardCode {
       (56, "."), (59, "/"), (60, "?"), (62, "°"),
     ]
     entries += punctuation.map { ($0.0, Symbol.glyph($0.1)) }
-    let tiles: [ColorTile] = [.red, .orange, .yellow, .green, .blue, .violet, .white, .black, .filled]
+    let tiles: [ColorTile] = [
+      .red, .orange, .yellow, .green, .blue, .violet, .white, .black, .filled,
+    ]
     for (offset, tile) in tiles.enumerated() {
       entries.append((63 + offset, .tile(tile)))
     }

@@ -1,0 +1,68 @@
+import Yams
+
+/// Typed access to a YAML node that remembers its path and position, so every error can name
+/// the file, line and field. Unknown keys are reported too: a misspelt field should not be
+/// silently ignored.
+struct YAMLReader {
+  let file: String
+  let node: Node
+  let path: String
+
+  func error(_ message: String, at node: Node? = nil) -> BoardFileError {
+    let mark = (node ?? self.node).mark
+    return BoardFileError(
+      file: file, line: mark?.line, column: mark?.column, field: path.isEmpty ? nil : path,
+      message: message)
+  }
+
+  /// The child readers of a mapping, after checking that only `allowed` keys are present and
+  /// every `required` one is.
+  func fields(allowed: [String], required: [String]) throws(BoardFileError) -> YAMLFields {
+    guard let mapping = node.mapping else {
+      throw error("must be a mapping of fields (\(allowed.joined(separator: ", ")))")
+    }
+    var children: [String: YAMLReader] = [:]
+    for (key, value) in mapping {
+      guard let name = key.string else { throw error("field names must be text", at: key) }
+      let childPath = path.isEmpty ? name : "\(path).\(name)"
+      guard allowed.contains(name) else {
+        throw YAMLReader(file: file, node: key, path: childPath).error(
+          "unknown field; known fields here: \(allowed.joined(separator: ", "))")
+      }
+      children[name] = YAMLReader(file: file, node: value, path: childPath)
+    }
+    let fields = YAMLFields(parent: self, children: children)
+    for name in required { _ = try fields.required(name) }
+    return fields
+  }
+
+  func string() throws(BoardFileError) -> String {
+    guard let scalar = node.scalar else { throw error("must be text") }
+    return scalar.string
+  }
+
+  func int(in range: ClosedRange<Int>) throws(BoardFileError) -> Int {
+    guard let scalar = node.scalar, let value = Int(scalar.string) else {
+      throw error("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    guard range.contains(value) else {
+      throw error("\(value) is out of range \(range.lowerBound)-\(range.upperBound)")
+    }
+    return value
+  }
+}
+
+/// The fields of one mapping.
+struct YAMLFields {
+  let parent: YAMLReader
+  let children: [String: YAMLReader]
+
+  subscript(name: String) -> YAMLReader? { children[name] }
+
+  func required(_ name: String) throws(BoardFileError) -> YAMLReader {
+    guard let child = children[name] else {
+      throw parent.error("the field '\(name)' is missing")
+    }
+    return child
+  }
+}

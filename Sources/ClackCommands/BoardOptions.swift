@@ -1,0 +1,58 @@
+import ArgumentParser
+import ClackBoard
+import ClackCore
+
+/// Which board a command lays text out for: a board file, or a size and flap set.
+struct BoardOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Board file (YAML) to lay out for.", valueName: "file"))
+  var board: String?
+
+  @Option(name: .long, help: "Rows of the board, when no --board is given (default 6).")
+  var rows: Int?
+
+  @Option(name: .long, help: "Columns of the board, when no --board is given (default 22).")
+  var cols: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Built-in flap set when no --board is given: vestaboard (default), splitflap-52, classic-40.",
+      valueName: "name"))
+  var flaps: String?
+
+  func validate() throws {
+    if board != nil, rows != nil || cols != nil || flaps != nil {
+      throw ValidationError(
+        "--board already sets the size and flaps; drop --rows, --cols and --flaps")
+    }
+    if let rows, !(1...BoardDefinition.maxRows).contains(rows) {
+      throw ValidationError("--rows must be from 1 to \(BoardDefinition.maxRows), not \(rows)")
+    }
+    if let cols, !(1...BoardDefinition.maxCols).contains(cols) {
+      throw ValidationError("--cols must be from 1 to \(BoardDefinition.maxCols), not \(cols)")
+    }
+  }
+
+  /// The layout for the chosen board.
+  func layout() throws -> TextLayout {
+    if let board { return try BoardDefinition.load(path: board).layout }
+    let flapSet =
+      try flaps.map { name throws(FlapSetError) in try FlapSet.named(name) } ?? .vestaboard
+    return TextLayout(rows: rows ?? 6, cols: cols ?? 22, flapSet: flapSet)
+  }
+}
+
+/// When to colour tiles in terminal output.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto, always, never
+
+  /// `auto` colours only a terminal, and honours NO_COLOR and TERM=dumb.
+  func resolved(isTerminal: Bool, environment: [String: String]) -> Bool {
+    switch self {
+    case .always: true
+    case .never: false
+    case .auto:
+      isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ClackCore
+import Foundation
+
+/// `clack render TEXT`: lay text out and show it as the board would.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Lay text out on a board and print it.",
+    discussion: """
+      Text is upper-cased and word-wrapped; a typed \\n (or a real newline) starts a new line. \
+      {NN} inserts Vestaboard character code NN, {red} … {white} or 🟥🟧🟨🟩🟦🟪⬜⬛ insert \
+      colour tiles, and accents and typographic punctuation are folded (É→E, ’→'). Characters \
+      the board cannot show are an error listing each one with its line and column; \
+      --lenient shows ? (or a blank) instead. Without colour, tiles print as r o y g b v w k \
+      and █ (filled).
+      """)
+
+  @Argument(help: "The text to show.")
+  var text: String
+
+  @OptionGroup var board: BoardOptions
+
+  @Option(help: "Horizontal placement: left, center, right or justified.")
+  var justify: Justify = .center
+
+  @Option(help: "Vertical placement: top, center or bottom.")
+  var align: Align = .center
+
+  @Flag(help: "Replace characters the board cannot show instead of failing.")
+  var lenient = false
+
+  @Flag(help: "Print {\"rows\",\"cols\",\"codes\"} with the Vestaboard codes, row by row.")
+  var json = false
+
+  @Option(help: "Colour tiles in the grid: auto, always or never.")
+  var color: ColorChoice = .auto
+
+  func run() throws {
+    print(try output(isTerminal: FrameOutput.stdoutIsTerminal), terminator: "")
+  }
+
+  func output(isTerminal: Bool) throws -> String {
+    let layout = try board.layout()
+    let options = LayoutOptions(justify: justify, align: align, lenient: lenient)
+    let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
+    let laid: LaidOutText
+    do {
+      laid = try layout.layout(text, options: options)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    if json {
+      return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
+    }
+    let colored = color.resolved(
+      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+    return FrameGridRenderer(ansiColor: colored).render(laid.frame)
+      + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
+      + "\(layout.rows) rows, flap set \(layout.flapSet.name)\n"
+  }
+}
+
+extension Justify: ExpressibleByArgument {}
+extension Align: ExpressibleByArgument {}

@@ -1,0 +1,60 @@
+# Shared helpers for Clack's scripts: find Swift, install missing apt packages, print steps.
+# Sourced, not run.
+
+# Prints a step heading on stderr so it stands out from build output.
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else die "need root to run: $* (install sudo or run as root)"
+  fi
+}
+
+# Installs the Debian packages named in the arguments that are not installed yet. Runs
+# 'apt-get update' only when something is missing.
+ensure_apt_packages() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null 2>&1 || die "missing packages ${missing[*]} and no apt-get to install them"
+  step "installing apt packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The apt packages Clack needs, one per line in scripts/apt-packages.txt (comments allowed).
+clack_apt_packages() {
+  sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$CLACK_ROOT/scripts/apt-packages.txt"
+}
+
+# Makes sure a Swift 6 toolchain is on PATH. Looks in the usual install places first; on
+# Debian 13 and later it can come from apt (package swiftlang).
+ensure_swift() {
+  local dir
+  for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do
+    if ! command -v swift >/dev/null 2>&1 && [ -x "$dir/swift" ]; then PATH="$dir:$PATH"; fi
+  done
+  if ! command -v swift >/dev/null 2>&1; then
+    if apt-cache show swiftlang >/dev/null 2>&1; then
+      ensure_apt_packages swiftlang
+    else
+      die "no Swift toolchain found. Clack needs Swift 6.2 or later: install it from
+       https://www.swift.org/install/linux/ (swiftly), then run this script again."
+    fi
+  fi
+  local version
+  version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -1)
+  case "$version" in
+    6.[2-9]*|6.[1-9][0-9]*|[7-9].*) ;;
+    *) die "Swift $version found; Clack needs Swift 6.2 or later" ;;
+  esac
+}
+
+CLACK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export CLACK_ROOT

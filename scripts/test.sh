@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
+# apt packages it needs, builds (failing on any warning in Clack's own code), runs every
+# unit test, and checks formatting. Exits non-zero on any failure.
+#
+# Usage: scripts/test.sh
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$CLACK_ROOT"
+
+step "checking the toolchain and apt packages"
+ensure_swift
+# shellcheck disable=SC2046  # one package name per word is intended
+ensure_apt_packages $(clack_apt_packages)
+swift --version 2>&1 | head -1 >&2
+
+step "building Clack and its tests"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+swift build --build-tests 2>&1 | tee "$log"
+# Warnings in dependencies are theirs; warnings in Clack's own code fail the run.
+if grep -E "^$CLACK_ROOT/(Sources|Tests)/.*: warning:" "$log"; then
+  die "the build has warnings in Clack's code (listed above)"
+fi
+
+step "checking formatting (swift format lint)"
+swift format lint --strict --recursive Sources Tests Package.swift
+
+step "running unit tests"
+swift test --skip-build

@@ -10,6 +10,12 @@ let package = Package(
     .executable(name: "clack", targets: ["clack"]),
     .library(name: "ClackCore", targets: ["ClackCore"]),
   ],
+  traits: [
+    .trait(
+      name: "GPIOD", description: "Linux GPIO through libgpiod 1.6 or 2.x (apt: libgpiod-dev)"),
+    .trait(name: "I2C", description: "Linux I2C through i2c-dev and libi2c (apt: libi2c-dev)"),
+    .default(enabledTraits: ["GPIOD", "I2C"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -17,6 +23,24 @@ let package = Package(
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
     .target(name: "ClackCore"),
+    // Layer 2: hardware protocols (GPIO, I2C, SPI) and typed errors. Pure Swift, no Foundation.
+    .target(name: "ClackHAL"),
+    // Layer 2: the Linux backends. Each C library is optional behind a trait, so a laptop
+    // without libgpiod or libi2c (or macOS) still builds the rest: --disable-default-traits.
+    .target(
+      name: "ClackLinuxHAL",
+      dependencies: [
+        "ClackHAL",
+        .target(name: "CGPIOD", condition: .when(platforms: [.linux], traits: ["GPIOD"])),
+        .target(name: "CI2C", condition: .when(platforms: [.linux], traits: ["I2C"])),
+        .target(name: "CSPIDev", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+    .systemLibrary(name: "CSPIDev"),
+    // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.
+    .executableTarget(name: "clack-hal-check", dependencies: ["ClackHAL", "ClackLinuxHAL"]),
     // Board definitions (YAML) parsed into core types, with errors naming file, line and field.
     .target(
       name: "ClackBoard",
@@ -32,6 +56,7 @@ let package = Package(
     ),
     .executableTarget(name: "clack", dependencies: ["ClackCommands"]),
     .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
+    .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
   ],

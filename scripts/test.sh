@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
-# apt packages it needs, builds (failing on any warning in Clack's own code), runs every
-# unit test, and checks formatting. Exits non-zero on any failure.
+# apt packages it needs, builds (failing on any warning in Clack's own code), checks
+# formatting, runs every unit test, checks that Clack builds without the optional C libraries
+# (--disable-default-traits), and proves the Linux HAL against the kernel's gpio-sim and
+# i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
 #
-# Usage: scripts/test.sh
+# Usage: scripts/test.sh            (everything; a few minutes when caches are warm)
+#        CLACK_SKIP_VM=1 scripts/test.sh   (skip the VM test, for quick local loops)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
@@ -28,3 +31,13 @@ swift format lint --strict --recursive Sources Tests Package.swift
 
 step "running unit tests"
 swift test --skip-build
+
+step "building without the optional C libraries (--disable-default-traits)"
+swift build --disable-default-traits --scratch-path .build-notraits 2>&1 | tail -1
+
+if [ "${CLACK_SKIP_VM:-0}" = 1 ]; then
+  step "skipping the VM test (CLACK_SKIP_VM=1)"
+else
+  step "testing the Linux HAL against real kernel drivers in a VM"
+  bash scripts/vm-test.sh
+fi

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Proves Clack's Linux HAL against the real kernel drivers: boots Debian's kernel under qemu
+# with gpio-sim (built out of tree) and i2c-stub, and runs clack-hal-check inside it, twice:
+# linked against Debian's libgpiod 1.6 and against libgpiod 2.x built from the gpiod source
+# archive on PyPI. Prints one line per check, ends with a summary, exits non-zero on failure.
+#
+# Build outputs are cached in .build-vm/ (gpio-sim module, libgpiod 2.x) and .build-vm-v1/,
+# .build-vm-v2/ (the check program); delete them to start cold.
+#
+# Usage: scripts/vm-test.sh
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$CLACK_ROOT"
+
+GPIOD_PYPI_VERSION=2.5.0
+CACHE="$CLACK_ROOT/.build-vm"
+mkdir -p "$CACHE"
+
+step "vm-test: checking packages"
+ensure_swift
+# shellcheck disable=SC2046
+ensure_apt_packages $(clack_apt_packages) qemu-system-x86 linux-image-amd64 busybox-static \
+  cpio gzip linux-source-6.1 make gcc libc6-dev python3-pip
+KVER=$(find /boot -maxdepth 1 -name 'vmlinuz-*-amd64' -printf '%f\n' | sed 's/^vmlinuz-//' | sort -V | tail -1)
+[ -n "$KVER" ] || die "no Debian kernel image in /boot after installing linux-image-amd64"
+ensure_apt_packages "linux-headers-$KVER"
+MODULES="/lib/modules/$KVER"
+
+step "vm-test: gpio-sim module for $KVER"
+SIMDIR="$CACHE/gpio-sim-$KVER"
+if [ ! -f "$SIMDIR/gpio-sim.ko" ]; then
+  rm -rf "$SIMDIR" && mkdir -p "$SIMDIR"
+  src=$(ls /usr/src/linux-source-*.tar.xz | sort -V | tail -1)
+  tar -xJf "$src" -C "$SIMDIR" --strip-components=3 --wildcards '*/drivers/gpio/gpio-sim.c' '*/drivers/gpio/gpiolib.h'
+  tar -xJf "$src" -C "$SIMDIR" --strip-components=3 --wildcards '*/kernel/irq/irq_sim.c'
+  mv "$SIMDIR/gpio-sim.c" "$SIMDIR/gpio-sim-main.c"
+  # irq_to_desc() is not exported to modules in 6.1; generic_handle_irq() does the same here.
+  sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' "$SIMDIR/irq_sim.c"
+  printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' > "$SIMDIR/Kbuild"
+  make -s -C "$MODULES/build" M="$SIMDIR" modules 2>&1 | grep -v 'Skipping BTF' || true
+  [ -f "$SIMDIR/gpio-sim.ko" ] || die "gpio-sim.ko did not build"
+fi
+
+step "vm-test: libgpiod 2.x from the gpiod $GPIOD_PYPI_VERSION source archive"
+V2="$CACHE/libgpiod-v2-$GPIOD_PYPI_VERSION"
+if [ ! -f "$V2/lib/libgpiod.a" ]; then
+  rm -rf "$V2" && mkdir -p "$V2/src" "$V2/obj" "$V2/include" "$V2/lib/pkgconfig"
+  python3 -m pip download -q --no-deps --no-binary :all: "gpiod==$GPIOD_PYPI_VERSION" -d "$V2/src"
+  tar -xzf "$V2/src/gpiod-$GPIOD_PYPI_VERSION.tar.gz" -C "$V2/src"
+  lib="$V2/src/gpiod-$GPIOD_PYPI_VERSION"
+  version=$(cat "$lib/libgpiod-version.txt")
+  for c in "$lib"/lib/*.c; do
+    gcc -O2 -fPIC -I"$lib/include" -I"$lib/lib" -D_GNU_SOURCE -DGPIOD_API_VERSION_STR="\"$version\"" \
+      -c "$c" -o "$V2/obj/$(basename "$c" .c).o"
+  done
+  ar rcs "$V2/lib/libgpiod.a" "$V2"/obj/*.o
+  cp "$lib/include/gpiod.h" "$V2/include/"
+  printf 'prefix=%s\nName: libgpiod\nDescription: libgpiod %s from the gpiod source archive\nVersion: %s\nCflags: -I${prefix}/include\nLibs: -L${prefix}/lib -lgpiod\n' \
+    "$V2" "$version" "$version" > "$V2/lib/pkgconfig/libgpiod.pc"
+fi
+
+build_check() {  # $1 = v1|v2
+  local scratch="$CLACK_ROOT/.build-vm-$1"
+  if [ "$1" = v2 ]; then export PKG_CONFIG_PATH="$V2/lib/pkgconfig"; else unset PKG_CONFIG_PATH; fi
+  swift build -c release --product clack-hal-check --scratch-path "$scratch" \
+    --static-swift-stdlib -Xswiftc -static-executable 2>&1 | grep -E 'error|warning: [^U]|Compiling|complete' >&2 || true
+  [ -x "$scratch/release/clack-hal-check" ] || die "clack-hal-check ($1) did not build"
+  echo "$scratch/release/clack-hal-check"
+}
+
+run_vm() {  # $1 = v1|v2, $2 = program
+  local root="$CACHE/initramfs-$1" log="$CACHE/console-$1.log"
+  rm -rf "$root" && mkdir -p "$root"/{bin,proc,sys,dev,modules}
+  cp /bin/busybox "$root/bin/busybox"
+  cp "$CLACK_ROOT/scripts/vm/init.sh" "$root/init" && chmod +x "$root/init"
+  cp "$2" "$root/clack-hal-check"
+  cp "$SIMDIR/gpio-sim.ko" "$root/modules/"
+  for m in fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub; do
+    if [ -f "$MODULES/kernel/$m.ko" ]; then cp "$MODULES/kernel/$m.ko" "$root/modules/"
+    elif [ -f "$MODULES/kernel/$m.ko.xz" ]; then xz -dc "$MODULES/kernel/$m.ko.xz" > "$root/modules/$(basename $m).ko"
+    else die "kernel module $m not found under $MODULES"; fi
+  done
+  (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$CACHE/initramfs-$1.cpio.gz"
+  timeout 180 qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 512 -nographic -no-reboot \
+    -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/initramfs-$1.cpio.gz" \
+    -append 'console=ttyS0 quiet panic=-1' > "$log" 2>&1 || true
+  tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT) ' | sed "s/^/[libgpiod $1] /"
+  tr -d '\r' < "$log" | grep -q '^RESULT PASS$'
+}
+
+status=0
+for variant in v1 v2; do
+  step "vm-test: building clack-hal-check against libgpiod $variant"
+  program=$(build_check "$variant")
+  step "vm-test: booting $KVER with gpio-sim and i2c-stub (libgpiod $variant)"
+  if run_vm "$variant" "$program"; then
+    echo "vm-test: libgpiod $variant: all checks passed"
+  else
+    echo "vm-test: libgpiod $variant: FAILED (console log: .build-vm/console-$variant.log)"
+    status=1
+  fi
+done
+[ $status -eq 0 ] && echo "vm-test: PASS" || echo "vm-test: FAIL"
+exit $status

@@ -30,7 +30,9 @@ step "checking formatting (swift format lint)"
 swift format lint --strict --recursive Sources Tests Package.swift
 
 step "running unit tests"
-swift test --skip-build
+swift test --skip-build 2>&1 | tee "$log"
+unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' "$log" | tail -1)
+[ -n "$unit" ] || die "could not read the number of unit tests that passed"
 
 step "building without the optional C libraries (--disable-default-traits)"
 swift build --disable-default-traits --scratch-path .build-notraits 2>&1 | tail -1
@@ -39,5 +41,11 @@ if [ "${CLACK_SKIP_VM:-0}" = 1 ]; then
   step "skipping the VM test (CLACK_SKIP_VM=1)"
 else
   step "testing the Linux HAL against real kernel drivers in a VM"
-  bash scripts/vm-test.sh
+  bash scripts/vm-test.sh | tee "$log"
 fi
+vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
+[ "${CLACK_SKIP_VM:-0}" = 1 ] && vm=0
+
+# One closing line for people and CI: unit tests plus VM checks (any failure exited above).
+echo
+echo "tests: $((unit + vm)) passed, 0 failed ($unit unit tests, $vm VM checks)"

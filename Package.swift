@@ -36,6 +36,10 @@ let package = Package(
         .target(name: "CSPIDev", condition: .when(platforms: [.linux])),
       ]
     ),
+    // Layer 2: simulated hardware behind the same protocols, modelled at the bus level.
+    .target(name: "ClackSimHAL", dependencies: ["ClackHAL", "ClackCore"]),
+    // Layer 3: one driver per kind of hardware, generic over the HAL.
+    .target(name: "ClackDrivers", dependencies: ["ClackHAL"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
@@ -57,6 +61,9 @@ let package = Package(
     .executableTarget(name: "clack", dependencies: ["ClackCommands"]),
     .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
+    .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL"]),
+    .testTarget(
+      name: "ClackDriverTests", dependencies: ["ClackDrivers", "ClackSimHAL", "ClackCore"]),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
   ],

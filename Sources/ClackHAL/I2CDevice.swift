@@ -106,6 +106,15 @@ public struct I2CDevice<Bus: I2CBus> {
     }
   }
 
+  /// A plain read (no register) of `count` bytes.
+  public func read(count: Int) throws(HALError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    try bytes.withMutableBytes { (read) throws(HALError) in
+      try bus.transfer(address: address, write: .init(start: nil, count: 0), read: read)
+    }
+    return bytes
+  }
+
   private func checkBlock(_ count: Int) throws(HALError) {
     guard (1...Self.maxBlock).contains(count) else {
       throw HALError(

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (errno names are kept as C spells them, so they can be searched for.)
 /// The Linux errno values the HAL interprets. They are fixed by the kernel ABI; spelling them
 /// out here keeps the error mapping pure and testable on any platform.

@@ -42,9 +42,7 @@
       case .label(let label):
         let present = try chips()
         if let chip = present.first(where: { $0.label == label }) { return chip.path }
-        throw HALError(
-          kind: .notFound, device: devDirectory,
-          message: "no GPIO chip labelled '\(label)'; chips present: \(Self.list(present))")
+        throw HALError.noChipLabelled(label, chips: present, directory: devDirectory)
       }
     }
 
@@ -78,30 +76,19 @@
           if clack_gpio_line_consumer(path, line.offset, &consumer, consumer.count, &used) == 0,
             used != 0
           {
-            let name = string(fromCBuffer: consumer)
-            return HALError(
-              kind: .busy, device: path,
-              message: "line \(line.offset) of \(path) is busy: it is used by "
-                + "'\(name.isEmpty ? "an unnamed consumer" : name)'",
-              errno: e)
+            return HALError.lineBusy(
+              offset: line.offset, device: path, consumer: string(fromCBuffer: consumer), errno: e)
           }
         }
       }
       if e == LinuxErrno.ENOENT || e == LinuxErrno.ENODEV {
-        let present = (try? chips()).map(Self.list) ?? "none readable"
-        return HALError(
-          kind: .notFound, device: path,
-          message: "no GPIO chip at \(path); chips present: \(present)", errno: e)
+        return HALError.noChip(at: path, chips: (try? chips()) ?? [], errno: e)
       }
       if e == LinuxErrno.EACCES || e == LinuxErrno.EPERM {
         return HALError.fromErrno(error, operation: .open(.gpio), device: path)
       }
       return HALError.fromErrno(
         error, operation: .gpioRequest(offsets: request.lines.map(\.offset)), device: path)
-    }
-
-    static func list(_ chips: [GPIOChipInfo]) -> String {
-      chips.isEmpty ? "none" : chips.map(\.description).joined(separator: ", ")
     }
 
     static func code(_ bias: GPIOBias) -> Int32 {

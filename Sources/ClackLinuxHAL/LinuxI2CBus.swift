@@ -25,14 +25,7 @@
       let fd = clack_i2c_open(path)
       guard fd >= 0 else {
         if -fd == LinuxErrno.ENOENT || -fd == LinuxErrno.ENODEV {
-          let present = Self.adapters()
-          throw HALError(
-            kind: .notFound, device: path,
-            message: "no I2C bus at \(path); buses present: "
-              + (present.isEmpty ? "none" : present.map(\.description).joined(separator: ", "))
-              + ". On a Raspberry Pi, enable I2C with 'dtparam=i2c_arm=on' in config.txt "
-              + "(or raspi-config), and load i2c-dev",
-            errno: -fd)
+          throw HALError.noI2CBus(at: path, present: Self.adapters().map(\.description), errno: -fd)
         }
         throw HALError.fromErrno(fd, operation: .open(.i2c), device: path)
       }
@@ -141,10 +134,7 @@
     private func require(_ needed: I2CCapabilities, _ what: String, address: UInt8) throws(HALError)
     {
       guard capabilities.contains(needed) else {
-        throw HALError(
-          kind: .unsupported, device: name,
-          message: "the adapter \(name) cannot do \(what) (for \(hex(address))); it supports: "
-            + capabilities.summary)
+        throw HALError.unsupported(what, bus: name, address: address, capabilities: capabilities)
       }
     }
 

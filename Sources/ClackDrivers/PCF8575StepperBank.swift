@@ -1,0 +1,68 @@
+import ClackHAL
+
+/// One PCF8575 I/O expander per module: P00–P03 drive the ULN2003's IN1–IN4, P04 reads the
+/// hall sensor. The expander has no registers, so every access is a plain I2C transfer of two
+/// bytes (port 0, port 1); pins written 1 are weak-high inputs. Each module is its own
+/// device: a NACK from one marks only that module.
+public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
+  public let moduleCount: Int
+  public var sensorDelayTicks: Int { 0 }
+  public private(set) var busFaults: [ModuleFault?]
+  private let devices: [I2CDevice<Bus>]
+  private let sensorPin: Int
+  private let sensorActiveLevel: Bool
+
+  /// `addresses[i]` is module i's expander (0x20–0x27 for the PCF8575).
+  public init(bus: Bus, addresses: [UInt8], sensorPin: Int = 4, sensorActiveLevel: Bool = false)
+    throws(HALError)
+  {
+    guard bus.capabilities.contains(.plainI2C) else {
+      throw HALError.unsupported(
+        "plain I2C transfers, which the PCF8575 needs", bus: bus.name,
+        address: addresses.first ?? 0x20,
+        capabilities: bus.capabilities)
+    }
+    var devices: [I2CDevice<Bus>] = []
+    for address in addresses { devices.append(try I2CDevice(bus: bus, address: address)) }
+    self.devices = devices
+    self.moduleCount = addresses.count
+    self.busFaults = Array(repeating: nil, count: addresses.count)
+    self.sensorPin = sensorPin
+    self.sensorActiveLevel = sensorActiveLevel
+  }
+
+  public func writeCoils(_ patterns: [UInt8]) {
+    for (module, device) in devices.enumerated() {
+      // Unused pins and the sensor pin stay 1: weak-high inputs, as at power-on.
+      let port0 = UInt8(0xF0) | (patterns[module] & 0x0F) | UInt8(1 << sensorPin)
+      record(module) { () throws(HALError) in try device.write([port0, 0xFF]) }
+    }
+  }
+
+  public func readSensors(into active: inout [Bool]) {
+    for (module, device) in devices.enumerated() {
+      var pins: [UInt8] = []
+      guard record(module, { () throws(HALError) in pins = try device.read(count: 2) }) else {
+        continue
+      }
+      let level = (UInt16(pins[0]) | UInt16(pins[1]) << 8) & (1 << UInt16(sensorPin)) != 0
+      active[module] = level == sensorActiveLevel
+    }
+  }
+
+  public func coilsOff() {
+    writeCoils(Array(repeating: 0, count: moduleCount))
+  }
+
+  @discardableResult
+  private func record(_ module: Int, _ operation: () throws(HALError) -> Void) -> Bool {
+    do {
+      try operation()
+      busFaults[module] = nil
+      return true
+    } catch {
+      busFaults[module] = .bus(module, error)
+      return false
+    }
+  }
+}

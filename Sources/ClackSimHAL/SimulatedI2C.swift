@@ -1,0 +1,163 @@
+import ClackCore
+import ClackHAL
+
+/// A device on a simulated I2C bus, seen as real chips see the bus: a write of bytes after the
+/// address, or a read of some number of bytes. SMBus transactions reach it as the byte
+/// sequences a real controller puts on the wire.
+public protocol SimulatedI2CDevice: AnyObject {
+  func i2cWrite(_ bytes: [UInt8], at time: UInt64)
+  func i2cRead(count: Int, at time: UInt64) -> [UInt8]
+}
+
+/// Faults injected at one address. Draws come from a seeded generator, so a run repeats.
+public struct I2CFaults: Sendable, Hashable {
+  /// The address never acknowledges (a module unplugged or with a wrong address jumper).
+  public var missing: Bool
+  /// Chance that a transaction is not acknowledged.
+  public var nackRate: Double
+  /// Chance that a transaction times out (a device holding SCL low).
+  public var timeoutRate: Double
+
+  public init(missing: Bool = false, nackRate: Double = 0, timeoutRate: Double = 0) {
+    self.missing = missing
+    self.nackRate = nackRate
+    self.timeoutRate = timeoutRate
+  }
+}
+
+/// A simulated I2C adapter. It answers like the Raspberry Pi's: EREMOTEIO for a NACK and
+/// ETIMEDOUT for a timeout, through the same error mapping as the Linux backend.
+public final class SimulatedI2CBus: I2CBus {
+  public let name: String
+  public let capabilities: I2CCapabilities
+  public let clock: VirtualClock
+  public let log: TransactionLog
+  private var devices: [UInt8: SimulatedI2CDevice] = [:]
+  public var faults: [UInt8: I2CFaults] = [:]
+  private var random: SplitMix64
+
+  /// `capabilities` defaults to what the Pi's controller offers: plain I2C and every SMBus form.
+  public init(
+    name: String, clock: VirtualClock, log: TransactionLog,
+    capabilities: I2CCapabilities = [.plainI2C, .smbusByteData, .smbusWordData, .smbusI2CBlock],
+    seed: UInt64 = 1
+  ) {
+    self.name = name
+    self.capabilities = capabilities
+    self.clock = clock
+    self.log = log
+    self.random = SplitMix64(seed: seed)
+  }
+
+  public func attach(_ device: SimulatedI2CDevice, at address: UInt8) {
+    devices[address] = device
+  }
+
+  public func device(at address: UInt8) -> SimulatedI2CDevice? { devices[address] }
+
+  public func transfer(
+    address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
+  ) throws(HALError) {
+    guard capabilities.contains(.plainI2C) else {
+      throw HALError.unsupported(
+        "plain I2C transfers", bus: name, address: address, capabilities: capabilities)
+    }
+    let device = try acknowledge(address)
+    if write.count > 0 { deliver(Array(write), to: device, address: address) }
+    if read.count > 0 {
+      let bytes = fetch(read.count, from: device, address: address)
+      for (index, byte) in bytes.enumerated() { read[index] = byte }
+    }
+  }
+
+  public func smbus(
+    address: UInt8, _ transaction: SMBusTransaction, buffer: UnsafeMutableRawBufferPointer
+  ) throws(HALError) -> UInt16 {
+    let needed: I2CCapabilities
+    switch transaction {
+    case .readByteData, .writeByteData: needed = .smbusByteData
+    case .readWordData, .writeWordData: needed = .smbusWordData
+    case .readI2CBlock, .writeI2CBlock: needed = .smbusI2CBlock
+    }
+    guard capabilities.contains(needed) else {
+      throw HALError.unsupported(
+        "this SMBus transaction", bus: name, address: address, capabilities: capabilities)
+    }
+    let device = try acknowledge(address)
+    switch transaction {
+    case .readByteData(let register):
+      deliver([register], to: device, address: address)
+      return UInt16(fetch(1, from: device, address: address)[0])
+    case .writeByteData(let register, let value):
+      deliver([register, value], to: device, address: address)
+    case .readWordData(let register):
+      deliver([register], to: device, address: address)
+      let bytes = fetch(2, from: device, address: address)
+      return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    case .writeWordData(let register, let value):
+      deliver([register, UInt8(value & 0xFF), UInt8(value >> 8)], to: device, address: address)
+    case .readI2CBlock(let register, let count):
+      guard (1...32).contains(count), buffer.count >= count else {
+        throw blockError(count, address)
+      }
+      deliver([register], to: device, address: address)
+      for (index, byte) in fetch(count, from: device, address: address).enumerated() {
+        buffer[index] = byte
+      }
+    case .writeI2CBlock(let register, let count):
+      guard (1...32).contains(count), buffer.count >= count else {
+        throw blockError(count, address)
+      }
+      deliver([register] + Array(buffer.prefix(count)), to: device, address: address)
+    }
+    return 0
+  }
+
+  /// The address phase: a missing device, a NACK or a timeout fails the whole transaction.
+  private func acknowledge(_ address: UInt8) throws(HALError) -> SimulatedI2CDevice {
+    let fault = faults[address] ?? I2CFaults()
+    var errno: Int32? = nil
+    let device = devices[address]
+    if fault.missing || device == nil {
+      errno = LinuxErrno.EREMOTEIO
+    } else if fault.timeoutRate > 0, draw() < fault.timeoutRate {
+      errno = LinuxErrno.ETIMEDOUT
+    } else if fault.nackRate > 0, draw() < fault.nackRate {
+      errno = LinuxErrno.EREMOTEIO
+    }
+    guard let device, errno == nil else {
+      let code = errno ?? LinuxErrno.EREMOTEIO
+      log.record(
+        BusTransaction(
+          time: clock.nanoseconds, bus: name, kind: .i2cError, address: address,
+          bytes: [UInt8(code)]))
+      throw HALError.fromErrno(code, operation: .i2c(address: address), device: name)
+    }
+    return device
+  }
+
+  private func deliver(_ bytes: [UInt8], to device: SimulatedI2CDevice, address: UInt8) {
+    log.record(
+      BusTransaction(
+        time: clock.nanoseconds, bus: name, kind: .i2cWrite, address: address, bytes: bytes))
+    device.i2cWrite(bytes, at: clock.nanoseconds)
+  }
+
+  private func fetch(_ count: Int, from device: SimulatedI2CDevice, address: UInt8) -> [UInt8] {
+    var bytes = device.i2cRead(count: count, at: clock.nanoseconds)
+    // A device that stops sending leaves the bus released: the rest reads high.
+    if bytes.count < count { bytes += Array(repeating: 0xFF, count: count - bytes.count) }
+    log.record(
+      BusTransaction(
+        time: clock.nanoseconds, bus: name, kind: .i2cRead, address: address, bytes: bytes))
+    return Array(bytes.prefix(count))
+  }
+
+  private func blockError(_ count: Int, _ address: UInt8) -> HALError {
+    HALError(
+      kind: .invalidArgument, device: name,
+      message: "an I2C block transfer to \(hex(address)) moves 1-32 bytes, not \(count)")
+  }
+
+  private func draw() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+}

@@ -40,6 +40,11 @@ let package = Package(
     .target(name: "ClackSimHAL", dependencies: ["ClackHAL", "ClackCore"]),
     // Layer 3: one driver per kind of hardware, generic over the HAL.
     .target(name: "ClackDrivers", dependencies: ["ClackHAL"]),
+    // Layer 3: builds a board's drivers on simulated (or, later, Linux) hardware from its file.
+    .target(
+      name: "ClackHardware",
+      dependencies: ["ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL"]
+    ),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
@@ -63,7 +68,11 @@ let package = Package(
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL"]),
     .testTarget(
-      name: "ClackDriverTests", dependencies: ["ClackDrivers", "ClackSimHAL", "ClackCore"]),
+      name: "ClackDriverTests",
+      dependencies: [
+        "ClackDrivers", "ClackSimHAL", "ClackCore", "ClackBoard", "ClackHardware", "ClackHAL",
+      ]
+    ),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
   ],

@@ -1,15 +1,25 @@
 import ClackCore
 import Foundation
-import Yams
+internal import Yams
 
-/// A board file (`boards/*.yaml`): what a board is. This first part of the schema covers
-/// geometry and the flap set; see docs/boards.md.
+/// A board file (`boards/*.yaml`): what a board is and how it is wired. See docs/boards.md.
 public struct BoardDefinition: Hashable, Sendable {
   public let name: String
   public let description: String?
   public let rows: Int
   public let cols: Int
+  public let order: ModuleOrder
   public let flapSet: FlapSet
+  /// How the modules are built and wired; nil for a board used only to lay text out.
+  public let hardware: ModuleHardware?
+  public let motion: MotionProfile
+  /// Per module: steps from the home sensor's leading edge to flap 0.
+  public let offsets: [Int]
+  /// The most modules allowed to move at once (the power supply's limit).
+  public let maxMoving: Int
+  public let simulation: SimulationParameters
+
+  public var moduleCount: Int { rows * cols }
 
   public static let maxRows = 64
   public static let maxCols = 128
@@ -48,17 +58,42 @@ public struct BoardDefinition: Hashable, Sendable {
         file: file, line: nil, column: nil, field: nil, message: "is not valid YAML: \(error)")
     }
     let top = try YAMLReader(file: file, node: root, path: "").fields(
-      allowed: ["name", "description", "geometry", "flaps"],
+      allowed: [
+        "name", "description", "geometry", "flaps", "modules", "motion", "offsets", "power",
+        "simulation",
+      ],
       required: ["name", "geometry", "flaps"])
-    let name = try top.required("name").string()
     let geometry = try top.required("geometry").fields(
-      allowed: ["rows", "cols"], required: ["rows", "cols"])
+      allowed: ["rows", "cols", "order"], required: ["rows", "cols"])
+    let rows = try geometry.required("rows").int(in: 1...maxRows)
+    let cols = try geometry.required("cols").int(in: 1...maxCols)
+    let count = rows * cols
+    let order =
+      try geometry["order"].map { reader throws(BoardFileError) in
+        ModuleOrder(rawValue: try reader.choice(ModuleOrder.allCases.map(\.rawValue))) ?? .rowMajor
+      } ?? .rowMajor
+    let motion = try top["motion"].map(BoardSections.motion) ?? MotionProfile()
+    let hardware = try top["modules"].map { reader throws(BoardFileError) in
+      try BoardSections.hardware(reader, moduleCount: count, rows: rows, cols: cols)
+    }
     return BoardDefinition(
-      name: name,
+      name: try top.required("name").string(),
       description: try top["description"]?.string(),
-      rows: try geometry.required("rows").int(in: 1...maxRows),
-      cols: try geometry.required("cols").int(in: 1...maxCols),
-      flapSet: try flapSet(try top.required("flaps")))
+      rows: rows, cols: cols, order: order,
+      flapSet: try flapSet(try top.required("flaps")),
+      hardware: hardware,
+      motion: motion,
+      offsets: try top["offsets"].map { reader throws(BoardFileError) in
+        try BoardSections.offsets(
+          reader, moduleCount: count, stepsPerRevolution: motion.stepsPerRevolution)
+      } ?? Array(repeating: 0, count: count),
+      maxMoving: try top["power"].map { reader throws(BoardFileError) in
+        try reader.fields(allowed: ["max_moving"], required: ["max_moving"]).required("max_moving")
+          .int(in: 1...count)
+      } ?? count,
+      simulation: try top["simulation"].map { reader throws(BoardFileError) in
+        try BoardSections.simulation(reader, moduleCount: count)
+      } ?? SimulationParameters())
   }
 
   /// `flaps:` is a built-in set's name, or `{name, symbols}` for a custom set.

@@ -1,4 +1,4 @@
-import Yams
+internal import Yams
 
 /// Typed access to a YAML node that remembers its path and position, so every error can name
 /// the file, line and field. Unknown keys are reported too: a misspelt field should not be
@@ -42,13 +42,58 @@ struct YAMLReader {
   }
 
   func int(in range: ClosedRange<Int>) throws(BoardFileError) -> Int {
-    guard let scalar = node.scalar, let value = Int(scalar.string) else {
+    guard let scalar = node.scalar, let value = YAMLReader.parseInt(scalar.string) else {
       throw error("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     guard range.contains(value) else {
       throw error("\(value) is out of range \(range.lowerBound)-\(range.upperBound)")
     }
     return value
+  }
+}
+
+extension YAMLReader {
+  /// Decimal, or hexadecimal with 0x (I2C addresses are written that way).
+  static func parseInt(_ text: String) -> Int? {
+    let lower = text.lowercased()
+    if lower.hasPrefix("0x") { return Int(lower.dropFirst(2), radix: 16) }
+    if lower.hasPrefix("-0x") { return Int(lower.dropFirst(3), radix: 16).map { -$0 } }
+    return Int(text)
+  }
+
+  func bool() throws(BoardFileError) -> Bool {
+    switch node.scalar?.string.lowercased() {
+    case "true", "yes", "on": return true
+    case "false", "no", "off": return false
+    default: throw error("must be true or false")
+    }
+  }
+
+  func double(in range: ClosedRange<Double>) throws(BoardFileError) -> Double {
+    guard let scalar = node.scalar, let value = Double(scalar.string) else {
+      throw error("must be a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    guard range.contains(value) else {
+      throw error("\(value) is out of range \(range.lowerBound)-\(range.upperBound)")
+    }
+    return value
+  }
+
+  /// One of `choices`.
+  func choice(_ choices: [String]) throws(BoardFileError) -> String {
+    let value = try string()
+    guard choices.contains(value) else {
+      throw error("'\(value)' is not one of: \(choices.joined(separator: ", "))")
+    }
+    return value
+  }
+
+  /// The items of a sequence, each with its path (`field[2]`).
+  func items() throws(BoardFileError) -> [YAMLReader] {
+    guard let sequence = node.sequence else { throw error("must be a list") }
+    return sequence.enumerated().map { index, item in
+      YAMLReader(file: file, node: item, path: "\(path)[\(index)]")
+    }
   }
 }
 

@@ -13,20 +13,30 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   private let sensorActiveLevel: Bool
 
   /// `addresses[i]` is module i's expander (0x20–0x27 for the PCF8575).
-  public init(bus: Bus, addresses: [UInt8], sensorPin: Int = 4, sensorActiveLevel: Bool = false)
-    throws(HALError)
-  {
-    guard bus.capabilities.contains(.plainI2C) else {
-      throw HALError.unsupported(
-        "plain I2C transfers, which the PCF8575 needs", bus: bus.name,
-        address: addresses.first ?? 0x20,
-        capabilities: bus.capabilities)
-    }
+  public convenience init(
+    bus: Bus, addresses: [UInt8], sensorPin: Int = 4, sensorActiveLevel: Bool = false
+  ) throws(HALError) {
+    try self.init(
+      modules: addresses.map { (bus, $0) }, sensorPin: sensorPin,
+      sensorActiveLevel: sensorActiveLevel)
+  }
+
+  /// Module i's expander is `modules[i]`: a bus and an address (a board may use several buses).
+  public init(
+    modules: [(bus: Bus, address: UInt8)], sensorPin: Int = 4, sensorActiveLevel: Bool = false
+  ) throws(HALError) {
     var devices: [I2CDevice<Bus>] = []
-    for address in addresses { devices.append(try I2CDevice(bus: bus, address: address)) }
+    for (bus, address) in modules {
+      guard bus.capabilities.contains(.plainI2C) else {
+        throw HALError.unsupported(
+          "plain I2C transfers, which the PCF8575 needs", bus: bus.name, address: address,
+          capabilities: bus.capabilities)
+      }
+      devices.append(try I2CDevice(bus: bus, address: address))
+    }
     self.devices = devices
-    self.moduleCount = addresses.count
-    self.busFaults = Array(repeating: nil, count: addresses.count)
+    self.moduleCount = modules.count
+    self.busFaults = Array(repeating: nil, count: modules.count)
     self.sensorPin = sensorPin
     self.sensorActiveLevel = sensorActiveLevel
   }

@@ -12,9 +12,12 @@ public final class ShiftRegisterChainModel: SimulatedSPIPeripheral {
   public let modules: [SplitFlapModuleModel]
   public let outputBits: Int
   public let inputBits: Int
+  // Both chains are ring buffers, so a clock is O(1) even on a 132-module wall.
   private var stages595: [Bool]
+  private var head595 = 0
   public private(set) var outputs595: [Bool]
   private var stages165: [Bool]
+  private var head165 = 0
   public private(set) var latchCount = 0
 
   public init(modules: [SplitFlapModuleModel]) {
@@ -27,20 +30,26 @@ public final class ShiftRegisterChainModel: SimulatedSPIPeripheral {
   }
 
   /// The bit on the chain's data-out (the first 165's QH), which the controller reads.
-  public var dataOut: Bool { stages165.first ?? false }
+  public var dataOut: Bool { inputBits > 0 && stages165[head165] }
+
+  /// 595 stage `index` (0 = the first register's QA side) in the ring.
+  private func stage595(_ index: Int) -> Bool { stages595[(head595 + index) % outputBits] }
 
   /// One rising clock edge with `dataIn` on the first 595's SER.
   public func clock(dataIn: Bool) {
-    stages595.removeLast()
-    stages595.insert(dataIn, at: 0)
-    stages165.removeFirst()
-    stages165.append(false)  // the last 165's SER is tied low
+    guard outputBits > 0 else { return }
+    // Every stage moves one on: the new bit becomes stage 0, the last one falls off.
+    head595 = (head595 + outputBits - 1) % outputBits
+    stages595[head595] = dataIn
+    // The 165s move one towards data-out; the last 165's SER is tied low.
+    stages165[head165] = false
+    head165 = (head165 + 1) % inputBits
   }
 
   /// RCLK rising: the 595 outputs take the shifted-in bits and the coils follow.
   public func latch(at time: UInt64) {
     latchCount += 1
-    outputs595 = stages595
+    for index in 0..<outputBits { outputs595[index] = stage595(index) }
     for (index, module) in modules.enumerated() {
       var coils: UInt8 = 0
       for bit in 0..<4 where outputs595[index * 4 + bit] { coils |= 1 << UInt8(bit) }
@@ -55,7 +64,8 @@ public final class ShiftRegisterChainModel: SimulatedSPIPeripheral {
       let register = index / 8
       let pin = 7 - index % 8
       let module = register * 8 + pin
-      stages165[index] = module < modules.count ? modules[module].sensorLevel : false
+      stages165[(head165 + index) % inputBits] =
+        module < modules.count ? modules[module].sensorLevel : false
     }
   }
 

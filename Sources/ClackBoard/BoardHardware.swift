@@ -1,0 +1,116 @@
+/// How modules are built and wired, as a board file says. Line numbers are GPIO line offsets on
+/// the named chip; addresses are 7-bit I2C addresses.
+public enum ModuleHardware: Hashable, Sendable {
+  /// A ULN2003 + 28BYJ-48 and a hall sensor per module, straight on GPIO lines.
+  case gpioStepper(GPIOStepperWiring)
+  /// A Chainlink-style 74HC595/74HC165 chain, over SPI or bit-banged GPIO.
+  case shiftRegister(ShiftRegisterWiring)
+  /// Clack smart modules (module register protocol) on I2C.
+  case i2cSmart(I2CWiring)
+  /// One PCF8575 expander per module on I2C.
+  case pcf8575(I2CWiring)
+
+  public static let typeNames = ["gpio-stepper", "shift-register", "i2c-smart", "pcf8575"]
+
+  public var typeName: String {
+    switch self {
+    case .gpioStepper: "gpio-stepper"
+    case .shiftRegister: "shift-register"
+    case .i2cSmart: "i2c-smart"
+    case .pcf8575: "pcf8575"
+    }
+  }
+}
+
+public struct GPIOStepperWiring: Hashable, Sendable {
+  /// A chip label (preferred) or a /dev/gpiochipN path.
+  public var chip: String
+  public var modules: [Module]
+  /// The sensor output's level when it sees the magnet (hall sensors usually pull low).
+  public var sensorActiveHigh: Bool
+  /// `pull-up`, `pull-down`, `disabled` or `as-is`.
+  public var sensorBias: String
+
+  public struct Module: Hashable, Sendable {
+    public var coils: [Int]
+    public var sensor: Int
+  }
+}
+
+public struct ShiftRegisterWiring: Hashable, Sendable {
+  public enum Transport: Hashable, Sendable {
+    case spi(device: String, speedHz: Int)
+    case gpio(data: Int, clock: Int, dataIn: Int)
+  }
+  public var transport: Transport
+  /// The chip of the latch and load lines (and of the bit-banged lines).
+  public var chip: String
+  public var latch: Int
+  public var load: Int
+  public var sensorActiveHigh: Bool
+}
+
+public struct I2CWiring: Hashable, Sendable {
+  /// Consecutive addresses on one bus, in module order.
+  public struct Group: Hashable, Sendable {
+    public var bus: String
+    public var firstAddress: Int
+    public var count: Int
+  }
+  public var groups: [Group]
+
+  /// Every module's bus and address, in module order.
+  public var modules: [(bus: String, address: Int)] {
+    groups.flatMap { group in (0..<group.count).map { (group.bus, group.firstAddress + $0) } }
+  }
+
+  public static func == (lhs: I2CWiring, rhs: I2CWiring) -> Bool { lhs.groups == rhs.groups }
+  public func hash(into hasher: inout Hasher) { hasher.combine(groups) }
+}
+
+/// How fast modules may turn, in steps (half-steps of the motor) per second.
+public struct MotionProfile: Hashable, Sendable {
+  public var stepsPerRevolution: Int = 4096
+  public var startSpeed: Int = 200
+  public var topSpeed: Int = 1000
+  /// Time to accelerate from start to top speed.
+  public var rampMilliseconds: Int = 200
+}
+
+/// Which cell each module shows: module index → (row, column).
+public enum ModuleOrder: String, Hashable, Sendable, CaseIterable {
+  /// Left to right, top row first.
+  case rowMajor = "row-major"
+  /// Top to bottom, left column first.
+  case columnMajor = "column-major"
+  /// Rows alternate direction, as a chain snaking across the wall is often wired.
+  case serpentine
+
+  public func cell(ofModule module: Int, rows: Int, cols: Int) -> (row: Int, col: Int) {
+    switch self {
+    case .rowMajor: (module / cols, module % cols)
+    case .columnMajor: (module % rows, module / rows)
+    case .serpentine:
+      (module / cols, (module / cols) % 2 == 0 ? module % cols : cols - 1 - module % cols)
+    }
+  }
+}
+
+/// What the simulated twin of the board is like, and which faults it has.
+public struct SimulationParameters: Hashable, Sendable {
+  /// The board exists only in simulation (no wiring is opened even without --simulate).
+  public var always = false
+  public var seed: UInt64 = 1
+  /// The fastest the simulated motors follow, in steps per second.
+  public var maxStepRate: Double = 1400
+  /// Steps of a revolution over which the simulated sensor sees the magnet.
+  public var sensorWindow = 60
+  /// Chance that a simulated step is missed.
+  public var slipRate: Double = 0
+  public var deadSensors: [Int] = []
+  public var stuckRotors: [Int] = []
+  /// Modules whose I2C address does not answer.
+  public var missingModules: [Int] = []
+  /// Chance that an I2C transaction is not acknowledged.
+  public var nackRate: Double = 0
+}

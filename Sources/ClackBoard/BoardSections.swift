@@ -1,0 +1,208 @@
+/// Parsers for the sections of a board file after geometry and flaps, each with the checks that
+/// need more than one field.
+enum BoardSections {
+  static func motion(_ reader: YAMLReader) throws(BoardFileError) -> MotionProfile {
+    let fields = try reader.fields(
+      allowed: ["steps_per_revolution", "start_speed", "top_speed", "ramp_ms"], required: [])
+    var motion = MotionProfile()
+    if let value = fields["steps_per_revolution"] {
+      motion.stepsPerRevolution = try value.int(in: 48...100_000)
+    }
+    if let value = fields["start_speed"] { motion.startSpeed = try value.int(in: 1...20_000) }
+    if let value = fields["top_speed"] { motion.topSpeed = try value.int(in: 1...20_000) }
+    if let value = fields["ramp_ms"] { motion.rampMilliseconds = try value.int(in: 0...10_000) }
+    if motion.topSpeed < motion.startSpeed {
+      throw (fields["top_speed"] ?? reader).error(
+        "top_speed (\(motion.topSpeed)) is below start_speed (\(motion.startSpeed))")
+    }
+    return motion
+  }
+
+  static func offsets(_ reader: YAMLReader, moduleCount: Int, stepsPerRevolution: Int)
+    throws(BoardFileError) -> [Int]
+  {
+    let range = -stepsPerRevolution...stepsPerRevolution
+    if reader.node.scalar != nil {
+      return Array(repeating: try reader.int(in: range), count: moduleCount)
+    }
+    let items = try reader.items()
+    guard items.count == moduleCount else {
+      throw reader.error(
+        "lists \(items.count) offsets, the board has \(moduleCount) modules (or give one number for all)"
+      )
+    }
+    var offsets: [Int] = []
+    for item in items { offsets.append(try item.int(in: range)) }
+    return offsets
+  }
+
+  static func hardware(_ reader: YAMLReader, moduleCount: Int, rows: Int, cols: Int)
+    throws(BoardFileError) -> ModuleHardware
+  {
+    let fields = try reader.fields(allowed: ["type", "wiring"], required: ["type", "wiring"])
+    let wiring = try fields.required("wiring")
+    switch try fields.required("type").choice(ModuleHardware.typeNames) {
+    case "gpio-stepper":
+      return .gpioStepper(try gpio(wiring, moduleCount: moduleCount, rows: rows, cols: cols))
+    case "shift-register": return .shiftRegister(try shiftRegister(wiring))
+    case "i2c-smart":
+      return .i2cSmart(
+        try i2c(wiring, moduleCount: moduleCount, addresses: 0x08...0x77, chipName: nil))
+    default:
+      return .pcf8575(
+        try i2c(wiring, moduleCount: moduleCount, addresses: 0x20...0x27, chipName: "a PCF8575"))
+    }
+  }
+
+  private static func sensorLevel(_ fields: YAMLFields) throws(BoardFileError) -> Bool {
+    try fields["sensor_active"].map { value throws(BoardFileError) in
+      try value.choice(["low", "high"]) == "high"
+    } ?? false
+  }
+
+  static func gpio(_ reader: YAMLReader, moduleCount: Int, rows: Int, cols: Int)
+    throws(BoardFileError) -> GPIOStepperWiring
+  {
+    let fields = try reader.fields(
+      allowed: ["chip", "modules", "sensor_active", "sensor_bias"], required: ["chip", "modules"])
+    let list = try fields.required("modules")
+    let items = try list.items()
+    guard items.count == moduleCount else {
+      throw list.error(
+        "lists \(items.count) modules, the board has \(moduleCount) (\(rows)×\(cols))")
+    }
+    var used: [Int: String] = [:]
+    var modules: [GPIOStepperWiring.Module] = []
+    for (index, item) in items.enumerated() {
+      let module = try item.fields(allowed: ["coils", "sensor"], required: ["coils", "sensor"])
+      let coilsReader = try module.required("coils")
+      let coilItems = try coilsReader.items()
+      guard coilItems.count == 4 else {
+        throw coilsReader.error("needs 4 lines (IN1-IN4 of the ULN2003), not \(coilItems.count)")
+      }
+      var coils: [Int] = []
+      for coil in coilItems {
+        let line = try coil.int(in: 0...1023)
+        if let owner = used[line] { throw coil.error("line \(line) is already used by \(owner)") }
+        used[line] = "module \(index)'s coils"
+        coils.append(line)
+      }
+      let sensorReader = try module.required("sensor")
+      let sensor = try sensorReader.int(in: 0...1023)
+      if let owner = used[sensor] {
+        throw sensorReader.error("line \(sensor) is already used by \(owner)")
+      }
+      used[sensor] = "module \(index)'s sensor"
+      modules.append(.init(coils: coils, sensor: sensor))
+    }
+    return GPIOStepperWiring(
+      chip: try fields.required("chip").string(), modules: modules,
+      sensorActiveHigh: try sensorLevel(fields),
+      sensorBias: try fields["sensor_bias"]?.choice(["pull-up", "pull-down", "disabled", "as-is"])
+        ?? "pull-up")
+  }
+
+  static func shiftRegister(_ reader: YAMLReader) throws(BoardFileError) -> ShiftRegisterWiring {
+    let fields = try reader.fields(
+      allowed: [
+        "transport", "chip", "latch", "load", "spi_device", "spi_speed_hz", "data", "clock",
+        "data_in", "sensor_active",
+      ],
+      required: ["transport", "chip", "latch", "load"])
+    var used: [Int: String] = [:]
+    func line(_ name: String) throws(BoardFileError) -> Int {
+      let value = try fields.required(name)
+      let line = try value.int(in: 0...1023)
+      if let owner = used[line] { throw value.error("line \(line) is already used as \(owner)") }
+      used[line] = name
+      return line
+    }
+    let latch = try line("latch")
+    let load = try line("load")
+    let transport: ShiftRegisterWiring.Transport
+    if try fields.required("transport").choice(["spi", "gpio"]) == "spi" {
+      transport = .spi(
+        device: try fields["spi_device"]?.string() ?? "/dev/spidev0.0",
+        speedHz: try fields["spi_speed_hz"]?.int(in: 1_000...50_000_000) ?? 1_000_000)
+    } else {
+      transport = .gpio(
+        data: try line("data"), clock: try line("clock"), dataIn: try line("data_in"))
+    }
+    return ShiftRegisterWiring(
+      transport: transport, chip: try fields.required("chip").string(), latch: latch, load: load,
+      sensorActiveHigh: try sensorLevel(fields))
+  }
+
+  static func i2c(
+    _ reader: YAMLReader, moduleCount: Int, addresses: ClosedRange<Int>, chipName: String?
+  ) throws(BoardFileError) -> I2CWiring {
+    let fields = try reader.fields(allowed: ["buses"], required: ["buses"])
+    let list = try fields.required("buses")
+    var groups: [I2CWiring.Group] = []
+    var taken: [String: Set<Int>] = [:]
+    for item in try list.items() {
+      let group = try item.fields(
+        allowed: ["bus", "first_address", "count"], required: ["bus", "first_address", "count"])
+      let bus = try group.required("bus").string()
+      let firstReader = try group.required("first_address")
+      let first = try firstReader.int(in: 0...0x7F)
+      let count = try group.required("count").int(in: 1...112)
+      let last = first + count - 1
+      guard addresses.contains(first), addresses.contains(last) else {
+        let what = chipName.map { "\($0) can only use" } ?? "usable 7-bit addresses are"
+        throw firstReader.error(
+          "addresses \(hex(first))-\(hex(last)) leave \(hex(addresses.lowerBound))-\(hex(addresses.upperBound)) (\(what) those; 0x00-0x07 and 0x78-0x7f are reserved)"
+        )
+      }
+      for address in first...last where !taken[bus, default: []].insert(address).inserted {
+        throw firstReader.error("address \(hex(address)) on \(bus) is used twice")
+      }
+      groups.append(.init(bus: bus, firstAddress: first, count: count))
+    }
+    let total = groups.reduce(0) { $0 + $1.count }
+    guard total == moduleCount else {
+      throw list.error("the buses hold \(total) modules, the board has \(moduleCount)")
+    }
+    return I2CWiring(groups: groups)
+  }
+
+  static func simulation(_ reader: YAMLReader, moduleCount: Int) throws(BoardFileError)
+    -> SimulationParameters
+  {
+    let fields = try reader.fields(
+      allowed: [
+        "always", "seed", "max_step_rate", "sensor_window", "slip_rate", "dead_sensors",
+        "stuck_rotors", "missing_modules", "nack_rate",
+      ],
+      required: [])
+    var simulation = SimulationParameters()
+    if let value = fields["always"] { simulation.always = try value.bool() }
+    if let value = fields["seed"] { simulation.seed = UInt64(try value.int(in: 0...Int.max)) }
+    if let value = fields["max_step_rate"] {
+      simulation.maxStepRate = try value.double(in: 1...20_000)
+    }
+    if let value = fields["sensor_window"] {
+      simulation.sensorWindow = try value.int(in: 1...10_000)
+    }
+    if let value = fields["slip_rate"] { simulation.slipRate = try value.double(in: 0...1) }
+    if let value = fields["nack_rate"] { simulation.nackRate = try value.double(in: 0...1) }
+    func modules(_ name: String) throws(BoardFileError) -> [Int] {
+      guard let list = fields[name] else { return [] }
+      var found: [Int] = []
+      for item in try list.items() {
+        let module = try item.int(in: 0...Int.max)
+        guard module < moduleCount else {
+          throw item.error("module \(module) does not exist (modules are 0-\(moduleCount - 1))")
+        }
+        found.append(module)
+      }
+      return found
+    }
+    simulation.deadSensors = try modules("dead_sensors")
+    simulation.stuckRotors = try modules("stuck_rotors")
+    simulation.missingModules = try modules("missing_modules")
+    return simulation
+  }
+
+  static func hex(_ value: Int) -> String { "0x" + String(value, radix: 16) }
+}

@@ -1,0 +1,167 @@
+import ClackBoard
+import ClackCore
+import ClackDrivers
+import ClackHAL
+import ClackSimHAL
+
+/// A simulated twin of any board file: simulated chips, buses and modules wired exactly as the
+/// file describes (the same chip labels, line numbers, bus paths and addresses), under the
+/// same drivers the real board uses. This is the "--simulate" switch: every board file runs on
+/// it, and `simulation:` in the file sets the twin's parameters and faults.
+public final class SimulatedBoard {
+  public let board: BoardDefinition
+  public let clock: VirtualClock
+  public let log: TransactionLog
+  /// The simulated modules, in module order.
+  public let modules: [SplitFlapModuleModel]
+  /// The driver, for boards whose host steps the motors.
+  public private(set) var stepped: StepperBank?
+  /// The driver, for smart modules.
+  public private(set) var smart: SmartModuleBank?
+  /// Each smart module's firmware model (empty for stepped boards).
+  public private(set) var firmware: [SmartModuleModel] = []
+
+  public init(
+    board: BoardDefinition, clock: VirtualClock = VirtualClock(),
+    log: TransactionLog = TransactionLog()
+  ) throws(HALError) {
+    guard let hardware = board.hardware else {
+      throw HALError(
+        kind: .invalidArgument, device: board.name,
+        message: "board '\(board.name)' has no modules section, so there is nothing to simulate")
+    }
+    self.board = board
+    self.clock = clock
+    self.log = log
+    let sim = board.simulation
+    let activeHigh: Bool
+    switch hardware {
+    case .gpioStepper(let wiring): activeHigh = wiring.sensorActiveHigh
+    case .shiftRegister(let wiring): activeHigh = wiring.sensorActiveHigh
+    case .i2cSmart, .pcf8575: activeHigh = false
+    }
+    var random = SplitMix64(seed: sim.seed)
+    let revolution = board.motion.stepsPerRevolution
+    modules = (0..<board.moduleCount).map { index in
+      let motor = StepperMotorModel(
+        parameters: .init(
+          stepsPerRevolution: revolution, maxStepRate: sim.maxStepRate,
+          slipProbability: sim.slipRate,
+          stuck: sim.stuckRotors.contains(index)),
+        position: random.uniform(below: revolution), seed: sim.seed &+ UInt64(index))
+      return SplitFlapModuleModel(
+        motor: motor,
+        parameters: .init(
+          flapCount: board.flapSet.count, sensorWindowStart: random.uniform(below: revolution),
+          sensorWindow: sim.sensorWindow, mechanicalOffset: board.offsets[index],
+          sensorDead: sim.deadSensors.contains(index), sensorActiveLevel: activeHigh))
+    }
+    switch hardware {
+    case .gpioStepper(let wiring): try buildGPIO(wiring)
+    case .shiftRegister(let wiring): try buildChain(wiring)
+    case .i2cSmart(let wiring): try buildSmart(wiring)
+    case .pcf8575(let wiring): try buildPCF(wiring)
+    }
+  }
+
+  /// A chip for a board file's `chip:` (a label, or a /dev path).
+  private func chip(_ name: String, lines: Int) -> (SimulatedGPIOChip, GPIOChipSelector) {
+    let count = max(58, lines)
+    if name.hasPrefix("/") {
+      return (SimulatedGPIOChip(path: name, label: "simulated", lineCount: count), .path(name))
+    }
+    return (SimulatedGPIOChip(path: "/dev/gpiochip0", label: name, lineCount: count), .label(name))
+  }
+
+  private func buildGPIO(_ wiring: GPIOStepperWiring) throws(HALError) {
+    let highest = wiring.modules.flatMap { $0.coils + [$0.sensor] }.max() ?? 0
+    let (simChip, selector) = chip(wiring.chip, lines: highest + 1)
+    for (module, lines) in zip(modules, wiring.modules) {
+      simChip.connect(motor: module.motor, coils: lines.coils)
+      simChip.connectInput(lines.sensor) { module.sensorLevel }
+    }
+    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
+    let bias: GPIOBias =
+      switch wiring.sensorBias {
+      case "pull-down": .pullDown
+      case "disabled": .disabled
+      case "as-is": .asIs
+      default: .pullUp
+      }
+    stepped = try GPIOStepperBank(
+      controller: gpio, chip: selector,
+      modules: wiring.modules.map {
+        .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
+      },
+      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: bias)
+  }
+
+  private func buildChain(_ wiring: ShiftRegisterWiring) throws(HALError) {
+    let chain = ShiftRegisterChainModel(modules: modules)
+    let (simChip, selector) = chip(wiring.chip, lines: 0)
+    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
+    switch wiring.transport {
+    case .spi(let device, let speed):
+      chain.connectLatches(on: simChip, latch: wiring.latch, load: wiring.load)
+      let spi = SimulatedSPIDevice(
+        name: device, config: SPIConfig(speedHz: UInt32(speed)), peripheral: chain, clock: clock,
+        log: log)
+      stepped = try ShiftRegisterSPIBank(
+        spi: spi, controller: gpio, chip: selector, latchLine: UInt32(wiring.latch),
+        loadLine: UInt32(wiring.load),
+        moduleCount: modules.count, sensorActiveLevel: wiring.sensorActiveHigh)
+    case .gpio(let data, let clockLine, let dataIn):
+      chain.connectBitBang(
+        on: simChip, data: data, clock: clockLine, latch: wiring.latch, load: wiring.load,
+        dataOut: dataIn)
+      stepped = try ShiftRegisterGPIOBank(
+        controller: gpio, chip: selector,
+        lines: .init(
+          data: UInt32(data), clock: UInt32(clockLine), latch: UInt32(wiring.latch),
+          load: UInt32(wiring.load), dataIn: UInt32(dataIn)),
+        moduleCount: modules.count, sensorActiveLevel: wiring.sensorActiveHigh)
+    }
+  }
+
+  /// One simulated bus per bus path, with the file's injected faults.
+  private func buses(_ wiring: I2CWiring) -> [String: SimulatedI2CBus] {
+    var buses: [String: SimulatedI2CBus] = [:]
+    for (index, group) in wiring.groups.enumerated() where buses[group.bus] == nil {
+      buses[group.bus] = SimulatedI2CBus(
+        name: group.bus, clock: clock, log: log, seed: board.simulation.seed &+ UInt64(index))
+    }
+    for (module, place) in wiring.modules.enumerated() {
+      let faults = I2CFaults(
+        missing: board.simulation.missingModules.contains(module),
+        nackRate: board.simulation.nackRate)
+      buses[place.bus]?.faults[UInt8(place.address)] = faults
+    }
+    return buses
+  }
+
+  private func buildSmart(_ wiring: I2CWiring) throws(HALError) {
+    let buses = buses(wiring)
+    var entries: [SmartModuleI2CBank<SimulatedI2CBus>.Module] = []
+    for (index, place) in wiring.modules.enumerated() {
+      guard let bus = buses[place.bus] else { continue }
+      let model = SmartModuleModel(module: modules[index])
+      bus.attach(model, at: UInt8(place.address))
+      firmware.append(model)
+      entries.append(
+        .init(
+          bus: bus, address: UInt8(place.address), offset: Int16(clamping: board.offsets[index])))
+    }
+    smart = try SmartModuleI2CBank(modules: entries, flapCount: board.flapSet.count)
+  }
+
+  private func buildPCF(_ wiring: I2CWiring) throws(HALError) {
+    let buses = buses(wiring)
+    var entries: [(bus: SimulatedI2CBus, address: UInt8)] = []
+    for (index, place) in wiring.modules.enumerated() {
+      guard let bus = buses[place.bus] else { continue }
+      bus.attach(PCF8575Model(module: modules[index]), at: UInt8(place.address))
+      entries.append((bus, UInt8(place.address)))
+    }
+    stepped = try PCF8575StepperBank(modules: entries)
+  }
+}

@@ -59,7 +59,7 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackCore", "ClackBoard",
+        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,0 +1,85 @@
+import ArgumentParser
+import ClackBoard
+import ClackDrivers
+import ClackHardware
+
+/// `clack board check FILE`: validate a board file and say what it describes.
+struct BoardCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "board",
+    abstract: "Check board files.",
+    subcommands: [BoardCheckCommand.self])
+}
+
+struct BoardCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Validate a board file and summarise it.",
+    discussion: """
+      Mistakes are reported with the file, line, column and field. With --simulate, Clack also \
+      builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
+      a bus self-test through the real drivers: coils off and every sensor read for stepped \
+      boards, every module configured for smart modules.
+      """)
+
+  @Argument(help: ArgumentHelp("The board file (YAML).", valueName: "file"))
+  var file: String
+
+  @Flag(help: "Also run a bus self-test on the board's simulated twin.")
+  var simulate = false
+
+  func run() throws {
+    print(try output(), terminator: "")
+  }
+
+  func output() throws -> String {
+    let board = try BoardDefinition.load(path: file)
+    var out = "\(file): valid board '\(board.name)'\n"
+    out += "  \(board.rows)×\(board.cols) = \(board.moduleCount) modules, \(board.order.rawValue), "
+    out += "flap set \(board.flapSet)\n"
+    if let hardware = board.hardware {
+      out += "  modules: \(hardware.typeName) — \(Self.describe(hardware))\n"
+    } else {
+      out += "  modules: none (a layout-only board)\n"
+    }
+    out += "  motion: \(board.motion.startSpeed)–\(board.motion.topSpeed) steps/s, "
+    out +=
+      "\(board.motion.stepsPerRevolution) steps per revolution; at most \(board.maxMoving) moving\n"
+    if board.simulation.always { out += "  simulation only\n" }
+    guard simulate else { return out }
+    let twin = try SimulatedBoard(board: board)
+    let faults = Self.selfTest(twin)
+    out +=
+      "simulated twin: \(board.moduleCount - faults.count) of \(board.moduleCount) modules answered\n"
+    for fault in faults { out += "  \(fault)\n" }
+    if !faults.isEmpty {
+      throw CommandFailure(out + "the simulated board has \(faults.count) faulty modules")
+    }
+    return out
+  }
+
+  static func selfTest(_ twin: SimulatedBoard) -> [ModuleFault] {
+    if let bank = twin.stepped {
+      bank.coilsOff()
+      var active = Array(repeating: false, count: bank.moduleCount)
+      bank.readSensors(into: &active)
+      return bank.busFaults.compactMap { $0 }
+    }
+    return twin.smart?.configure() ?? []
+  }
+
+  static func describe(_ hardware: ModuleHardware) -> String {
+    switch hardware {
+    case .gpioStepper(let wiring): "\(wiring.modules.count) on GPIO chip \(wiring.chip)"
+    case .shiftRegister(let wiring):
+      switch wiring.transport {
+      case .spi(let device, let speed):
+        "595/165 chain on \(device) at \(speed) Hz, latch \(wiring.latch), load \(wiring.load)"
+      case .gpio: "595/165 chain bit-banged on \(wiring.chip)"
+      }
+    case .i2cSmart(let wiring), .pcf8575(let wiring):
+      wiring.groups.map { "\($0.count) on \($0.bus) from 0x\(String($0.firstAddress, radix: 16))" }
+        .joined(separator: ", ")
+    }
+  }
+}

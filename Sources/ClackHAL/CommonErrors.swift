@@ -58,6 +58,18 @@ extension HALError {
   }
 }
 
+extension HALError {
+  /// SPI is full duplex: a transfer reads as many bytes as it writes.
+  public static func checkSPILengths(write: Int, read: Int, device: String) throws(HALError) {
+    guard write == read else {
+      throw HALError(
+        kind: .invalidArgument, device: device,
+        message:
+          "an SPI transfer on \(device) needs equal write and read lengths (\(write) and \(read))")
+    }
+  }
+}
+
 extension GPIOChipInfo {
   static func list(_ chips: [GPIOChipInfo]) -> String {
     chips.isEmpty ? "none" : chips.map(\.description).joined(separator: ", ")

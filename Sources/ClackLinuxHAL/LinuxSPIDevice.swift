@@ -39,13 +39,7 @@
     public func transfer(write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer)
       throws(HALError)
     {
-      guard write.count == read.count else {
-        throw HALError(
-          kind: .invalidArgument, device: name,
-          message:
-            "an SPI transfer on \(name) needs equal write and read lengths (\(write.count) and \(read.count))"
-        )
-      }
+      try HALError.checkSPILengths(write: write.count, read: read.count, device: name)
       guard write.count > 0 else { return }
       let rv = clack_spi_transfer(
         fd, write.baseAddress?.assumingMemoryBound(to: UInt8.self),

@@ -27,13 +27,7 @@ public final class SimulatedSPIDevice: SPIDevice {
   public func transfer(write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer)
     throws(HALError)
   {
-    guard write.count == read.count else {
-      throw HALError(
-        kind: .invalidArgument, device: name,
-        message:
-          "an SPI transfer on \(name) needs equal write and read lengths (\(write.count) and \(read.count))"
-      )
-    }
+    try HALError.checkSPILengths(write: write.count, read: read.count, device: name)
     let out = Array(write)
     log.record(
       BusTransaction(

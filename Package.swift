@@ -45,6 +45,11 @@ let package = Package(
       name: "ClackHardware",
       dependencies: ["ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL"]
     ),
+    // Layer 4: the pure planner (what moves when, within the power budget).
+    .target(name: "ClackScheduler", dependencies: ["ClackCore", "ClackBoard"]),
+    // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
+    .executableTarget(
+      name: "clack-bench-planner", dependencies: ["ClackScheduler", "ClackBoard", "ClackCore"]),
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
@@ -59,7 +64,7 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware",
+        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware", "ClackScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -74,6 +79,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),
+    .testTarget(
+      name: "ClackSchedulerTests",
+      dependencies: [
+        "ClackScheduler", "ClackBoard", "ClackCore", .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
   ],
   swiftLanguageModes: [.v6]

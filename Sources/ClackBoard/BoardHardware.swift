@@ -75,6 +75,16 @@ public struct MotionProfile: Hashable, Sendable {
   public var topSpeed: Int = 1000
   /// Time to accelerate from start to top speed.
   public var rampMilliseconds: Int = 200
+
+  public init(
+    stepsPerRevolution: Int = 4096, startSpeed: Int = 200, topSpeed: Int = 1000,
+    rampMilliseconds: Int = 200
+  ) {
+    self.stepsPerRevolution = stepsPerRevolution
+    self.startSpeed = startSpeed
+    self.topSpeed = topSpeed
+    self.rampMilliseconds = rampMilliseconds
+  }
 }
 
 /// Which cell each module shows: module index → (row, column).

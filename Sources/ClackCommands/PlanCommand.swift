@@ -1,0 +1,115 @@
+import ArgumentParser
+import ClackBoard
+import ClackCore
+import ClackScheduler
+
+/// `clack plan`: how long a change of frame takes on a board, and who moves when.
+struct PlanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plan",
+    abstract: "Plan a change from one text to another and say how long it takes.",
+    discussion: """
+      Both texts are laid out as `clack render` would. The plan respects the board's power \
+      budget (power.max_moving): --json lists every module's start and end. The lower bound is \
+      what no plan can beat: the longer of the longest single move and the total move time \
+      divided by the budget.
+      """)
+
+  @Option(help: ArgumentHelp("The board file (YAML).", valueName: "file"))
+  var board: String
+
+  @Option(help: "The text the board shows now.")
+  var from: String
+
+  @Option(help: "The text to show.")
+  var to: String
+
+  @Option(
+    help: ArgumentHelp(
+      "fastest (default), reveal, column, reverse-column, edges-to-center, row, diagonal or random.",
+      valueName: "name"))
+  var transition: Transition.Kind = .fastest
+
+  @Option(help: "Modules started per step, for the Vestaboard strategies (1-132).")
+  var stepSize = 1
+
+  @Option(help: "Milliseconds between steps, for the Vestaboard strategies (1-3000).")
+  var stepIntervalMs = 50
+
+  @Option(help: "Seed of the random order.")
+  var seed: UInt64 = 0
+
+  @Option(help: "Override the board's power budget (modules moving at once).")
+  var budget: Int?
+
+  @Flag(help: "Print the plan as JSON.")
+  var json = false
+
+  func validate() throws {
+    guard (1...132).contains(stepSize) else {
+      throw ValidationError("--step-size must be from 1 to 132, not \(stepSize)")
+    }
+    guard (1...3000).contains(stepIntervalMs) else {
+      throw ValidationError("--step-interval-ms must be from 1 to 3000, not \(stepIntervalMs)")
+    }
+    if let budget, budget < 1 { throw ValidationError("--budget must be at least 1") }
+  }
+
+  func run() throws {
+    print(try output(), terminator: "")
+  }
+
+  func output() throws -> String {
+    let definition = try BoardDefinition.load(path: board)
+    let planner = Planner(board: definition, budget: budget)
+    let before = try flaps(from, "--from", definition)
+    let after = try flaps(to, "--to", definition)
+    let plan = planner.plan(
+      fromFlaps: before, to: after,
+      transition: Transition(
+        transition, stepSize: stepSize, stepIntervalMilliseconds: stepIntervalMs, seed: seed))
+    return json
+      ? Self.json(plan, flapSet: definition.flapSet)
+      : Self.summary(plan, moduleCount: definition.moduleCount)
+  }
+
+  private func flaps(_ text: String, _ option: String, _ board: BoardDefinition) throws -> [Int] {
+    let laid: LaidOutText
+    do {
+      laid = try board.layout.layout(text.replacingOccurrences(of: "\\n", with: "\n"))
+    } catch {
+      throw CommandFailure("\(option): \(error)")
+    }
+    guard let flaps = board.flaps(for: laid.frame) else {
+      throw CommandFailure("\(option): the text does not fit board '\(board.name)'")
+    }
+    return flaps
+  }
+
+  static func milliseconds(_ micros: Int) -> String {
+    let whole = micros / 1000
+    let tenths = (micros % 1000) / 100
+    return "\(whole).\(tenths)"
+  }
+
+  static func summary(_ plan: Plan, moduleCount: Int) -> String {
+    let movers = plan.moves.filter(\.moves).count
+    return "\(movers) of \(moduleCount) modules move; the change takes "
+      + "\(milliseconds(plan.makespanMicroseconds)) ms (lower bound \(milliseconds(plan.lowerBoundMicroseconds)) ms), "
+      + "with at most \(plan.maxConcurrent) of \(plan.budget) allowed moving at once\n"
+  }
+
+  static func json(_ plan: Plan, flapSet: FlapSet) -> String {
+    func symbol(_ index: Int) -> String { FrameOutput.jsonString(flapSet.symbols[index].notation) }
+    let modules = plan.moves.map { move in
+      "{\"row\":\(move.row),\"col\":\(move.col),\"from\":\(symbol(move.from)),\"to\":\(symbol(move.to)),"
+        + "\"flaps\":\(move.flaps),\"steps\":\(move.steps),\"start_ms\":\(milliseconds(move.startMicroseconds)),"
+        + "\"end_ms\":\(milliseconds(move.endMicroseconds)),\"segments\":\(move.segments.count)}"
+    }
+    return "{\"makespan_ms\":\(milliseconds(plan.makespanMicroseconds)),"
+      + "\"lower_bound_ms\":\(milliseconds(plan.lowerBoundMicroseconds)),\"budget\":\(plan.budget),"
+      + "\"max_concurrent\":\(plan.maxConcurrent),\"modules\":[\(modules.joined(separator: ","))]}\n"
+  }
+}
+
+extension Transition.Kind: ExpressibleByArgument {}

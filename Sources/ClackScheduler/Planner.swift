@@ -1,0 +1,219 @@
+import ClackBoard
+import ClackCore
+
+/// Decides what moves when: pure and deterministic. Every transition is list scheduling over
+/// `budget` lanes (a lane is one module's worth of power): modules are taken in the
+/// transition's order and each starts, no earlier than its release time, on the lane that
+/// frees first. So no plan ever has more than `budget` modules moving.
+public struct Planner: Sendable {
+  public let rows: Int
+  public let cols: Int
+  public let order: ModuleOrder
+  public let flapCount: Int
+  public let stepsPerRevolution: Int
+  public let budget: Int
+  public let timing: MoveTiming
+
+  public init(board: BoardDefinition, budget: Int? = nil) {
+    rows = board.rows
+    cols = board.cols
+    order = board.order
+    flapCount = board.flapSet.count
+    stepsPerRevolution = board.motion.stepsPerRevolution
+    self.budget = max(1, budget ?? board.maxMoving)
+    timing = MoveTiming(profile: board.motion)
+  }
+
+  public var moduleCount: Int { rows * cols }
+
+  /// Steps from flap 0 to where flap `flap` is fully shown: a true ceiling, so every flap
+  /// stops just past its own boundary.
+  public func position(ofFlap flap: Int) -> Int {
+    (flap * stepsPerRevolution + flapCount - 1) / flapCount
+  }
+
+  /// The flap shown at a position (steps from flap 0).
+  public func flap(atPosition position: Int) -> Int {
+    let p = (position % stepsPerRevolution + stepsPerRevolution) % stepsPerRevolution
+    return p * flapCount / stepsPerRevolution
+  }
+
+  /// Plans from modules at rest on `from` flaps.
+  public func plan(fromFlaps from: [Int], to targets: [Int], transition: Transition = Transition())
+    -> Plan
+  {
+    plan(from: from.map(position(ofFlap:)), to: targets, transition: transition)
+  }
+
+  /// Plans from step positions (relative to flap 0; mid-move positions are fine, which is how
+  /// a replan starts). Modules in `moving` are in motion now: they keep going, starting at
+  /// time 0 ahead of everyone else.
+  public func plan(
+    from positions: [Int], to targets: [Int], transition: Transition = Transition(),
+    moving: Set<Int> = []
+  ) -> Plan {
+    let count = moduleCount
+    var steps = [Int](repeating: 0, count: count)
+    for module in 0..<count {
+      let goal = position(ofFlap: targets[module])
+      var distance =
+        ((goal - positions[module]) % stepsPerRevolution + stepsPerRevolution) % stepsPerRevolution
+      if distance == 0 && transition.fullRotation && !moving.contains(module) {
+        distance = stepsPerRevolution
+      }
+      steps[module] = distance
+    }
+    let durations = steps.map(timing.microseconds(steps:))
+    let lowerBound = max(durations.max() ?? 0, (durations.reduce(0, +) + budget - 1) / budget)
+    var segments = [[MoveSegment]](repeating: [], count: count)
+    if transition.kind == .reveal {
+      segments = revealSegments(steps: steps, moving: moving)
+    } else if transition.kind == .fastest, moving.isEmpty {
+      segments = fastestSegments(steps: steps, durations: durations, lowerBound: lowerBound)
+    } else {
+      let (sequence, release) = ordering(transition, durations: durations, moving: moving)
+      let starts = schedule(sequence, release: release, durations: durations)
+      for module in 0..<count where steps[module] > 0 {
+        segments[module] = [
+          MoveSegment(
+            startMicroseconds: starts[module], steps: steps[module],
+            endMicroseconds: starts[module] + durations[module])
+        ]
+      }
+    }
+    let moves = (0..<count).map { module in
+      let cell = order.cell(ofModule: module, rows: rows, cols: cols)
+      let from = flap(atPosition: positions[module])
+      let flaps =
+        steps[module] == stepsPerRevolution
+        ? flapCount : (targets[module] - from + flapCount) % flapCount
+      return PlannedMove(
+        module: module, row: cell.row, col: cell.col, from: from, to: targets[module], flaps: flaps,
+        steps: steps[module], segments: segments[module])
+    }
+    return Plan(
+      moves: moves, makespanMicroseconds: moves.map(\.endMicroseconds).max() ?? 0,
+      lowerBoundMicroseconds: lowerBound, budget: budget)
+  }
+
+  /// The order modules are taken in, and when each may start.
+  func ordering(_ transition: Transition, durations: [Int], moving: Set<Int>) -> ([Int], [Int]) {
+    let count = moduleCount
+    let cells = (0..<count).map { order.cell(ofModule: $0, rows: rows, cols: cols) }
+    var sequence = Array(0..<count)
+    switch transition.kind {
+    case .fastest, .reveal:
+      // Longest first: LPT keeps the lanes balanced, which is what makes the total short.
+      sequence.sort { durations[$0] != durations[$1] ? durations[$0] > durations[$1] : $0 < $1 }
+    case .random:
+      var random = SplitMix64(seed: transition.seed)
+      if sequence.count > 1 {
+        for index in stride(from: sequence.count - 1, to: 0, by: -1) {
+          sequence.swapAt(index, random.uniform(below: index + 1))
+        }
+      }
+    case .column, .reverseColumn, .row, .diagonal, .edgesToCenter:
+      let keys = (0..<count).map { sortKey(transition.kind, cells[$0], module: $0) }
+      sequence.sort { keys[$0] < keys[$1] }
+    }
+    var release = [Int](repeating: 0, count: count)
+    if transition.kind != .fastest && transition.kind != .reveal {
+      for (position, module) in sequence.enumerated() {
+        release[module] =
+          position / transition.stepSize * transition.stepIntervalMilliseconds * 1000
+      }
+    }
+    // Modules already moving keep going: first, at time 0.
+    let ongoing = sequence.filter { moving.contains($0) }
+    sequence = ongoing + sequence.filter { !moving.contains($0) }
+    for module in ongoing { release[module] = 0 }
+    return (sequence, release)
+  }
+
+  /// Where a module comes in a Vestaboard strategy's order (ties broken by module index).
+  private func sortKey(_ kind: Transition.Kind, _ cell: (row: Int, col: Int), module: Int) -> (
+    Int, Int, Int
+  ) {
+    switch kind {
+    case .column: (cell.col, cell.row, module)
+    case .reverseColumn: (-cell.col, cell.row, module)
+    case .row: (cell.row, cell.col, module)
+    case .diagonal: (cell.row + cell.col, cell.row, module)
+    case .edgesToCenter: (min(cell.col, cols - 1 - cell.col), cell.col, cell.row)
+    case .fastest, .reveal, .random: (module, 0, 0)
+    }
+  }
+
+  /// List scheduling over `budget` lanes; returns each module's start time.
+  func schedule(_ sequence: [Int], release: [Int], durations: [Int]) -> [Int] {
+    var lanes = [Int](repeating: 0, count: budget)
+    var starts = [Int](repeating: 0, count: moduleCount)
+    for module in sequence where durations[module] > 0 {
+      var lane = 0
+      for candidate in 1..<lanes.count where lanes[candidate] < lanes[lane] { lane = candidate }
+      let start = max(release[module], lanes[lane])
+      starts[module] = start
+      lanes[lane] = start + durations[module]
+    }
+    return starts
+  }
+
+  /// `fastest`: the better of longest-first list scheduling and the wrap-around schedule, which
+  /// may split a move in two (stop, and go on later) to balance the lanes.
+  func fastestSegments(steps: [Int], durations: [Int], lowerBound: Int) -> [[MoveSegment]] {
+    let (sequence, release) = ordering(Transition(.fastest), durations: durations, moving: [])
+    let starts = schedule(sequence, release: release, durations: durations)
+    var listSegments = [[MoveSegment]](repeating: [], count: moduleCount)
+    var listMakespan = 0
+    for module in 0..<moduleCount where steps[module] > 0 {
+      listSegments[module] = [
+        MoveSegment(
+          startMicroseconds: starts[module], steps: steps[module],
+          endMicroseconds: starts[module] + durations[module])
+      ]
+      listMakespan = max(listMakespan, starts[module] + durations[module])
+    }
+    guard listMakespan > lowerBound else { return listSegments }
+    let wrap = WrapAroundSchedule(timing: timing, budget: budget)
+    guard
+      let split = wrap.best(
+        steps: steps, order: sequence, lowerBound: lowerBound, ceiling: listMakespan)
+    else {
+      return listSegments
+    }
+    let splitMakespan = split.compactMap { $0.last?.endMicroseconds }.max() ?? 0
+    return splitMakespan < listMakespan ? split : listSegments
+  }
+
+  /// `reveal`: every module first approaches to one step before the drop of its new flap
+  /// (longest first, within the budget), then all take that last step together: in one wave
+  /// when no more than `budget` modules move, otherwise in consecutive waves of `budget`, one
+  /// step-time apart, so the new frame appears within a few milliseconds without ever
+  /// exceeding the budget.
+  func revealSegments(steps: [Int], moving: Set<Int>) -> [[MoveSegment]] {
+    let approach = steps.map { max(0, $0 - 1) }
+    let approachTimes = approach.map(timing.microseconds(steps:))
+    let (sequence, release) = ordering(
+      Transition(.fastest), durations: approachTimes, moving: moving)
+    let starts = schedule(sequence, release: release, durations: approachTimes)
+    let revealAt =
+      (0..<moduleCount).map { approachTimes[$0] > 0 ? starts[$0] + approachTimes[$0] : 0 }.max()
+      ?? 0
+    let oneStep = timing.microseconds(steps: 1)
+    var segments = [[MoveSegment]](repeating: [], count: moduleCount)
+    var wavePosition = 0
+    for module in 0..<moduleCount where steps[module] > 0 {
+      if approach[module] > 0 {
+        segments[module].append(
+          MoveSegment(
+            startMicroseconds: starts[module], steps: approach[module],
+            endMicroseconds: starts[module] + approachTimes[module]))
+      }
+      let start = revealAt + wavePosition / budget * oneStep
+      segments[module].append(
+        MoveSegment(startMicroseconds: start, steps: 1, endMicroseconds: start + oneStep))
+      wavePosition += 1
+    }
+    return segments
+  }
+}

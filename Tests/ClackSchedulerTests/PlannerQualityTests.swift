@@ -1,0 +1,54 @@
+import ClackBoard
+import ClackCore
+import Testing
+
+@testable import ClackScheduler
+
+@Suite struct PlannerQualityTests {
+  /// The flap each module shows for a quote on `board`.
+  func flaps(_ quote: Quote, on board: BoardDefinition) throws -> [Int] {
+    let frame = try QuoteFormatter(layout: board.layout).frame(for: quote, lenient: true).frame
+    return (0..<board.moduleCount).map { module in
+      let cell = board.order.cell(ofModule: module, rows: board.rows, cols: board.cols)
+      return board.flapSet.index(of: frame[cell.row, cell.col]) ?? 0
+    }
+  }
+
+  @Test func fastestStaysWithinTwoPercentOfTheLowerBoundBetweenRealQuotes() throws {
+    let board = try simBoard()
+    let planner = Planner(board: board)
+    let calendar = QuoteOfTheDay()
+    let start = try #require(CivilDate(iso: "2027-03-01"))
+    var current = try flaps(try #require(calendar.quote(on: start)), on: board)
+    var sum = 0.0
+    var worst = 0.0
+    let days = 300
+    for day in 1...days {
+      let next = try flaps(try #require(calendar.quote(on: start.adding(days: day))), on: board)
+      let plan = planner.plan(fromFlaps: current, to: next)
+      #expect(plan.maxConcurrent <= planner.budget)
+      let ratio = Double(plan.makespanMicroseconds) / Double(plan.lowerBoundMicroseconds)
+      sum += ratio
+      worst = max(worst, ratio)
+      current = next
+    }
+    #expect(sum / Double(days) <= 1.02, "average \(sum / Double(days))")
+    #expect(worst <= 1.05, "worst \(worst)")
+  }
+
+  @Test func splitMovesRestBetweenTheirParts() throws {
+    let board = try simBoard()
+    let planner = Planner(board: board)
+    var random = SplitMix64(seed: 77)
+    var splits = 0
+    for _ in 0..<30 {
+      let from = randomFrame(132, flaps: 52, &random)
+      let to = randomFrame(132, flaps: 52, &random)
+      for move in planner.plan(fromFlaps: from, to: to).moves where move.segments.count == 2 {
+        splits += 1
+        #expect(move.segments[0].endMicroseconds <= move.segments[1].startMicroseconds)
+      }
+    }
+    #expect(splits > 0, "the wrap-around schedule was never used")
+  }
+}

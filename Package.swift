@@ -46,7 +46,7 @@ let package = Package(
       dependencies: ["ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL"]
     ),
     // Layer 4: the pure planner (what moves when, within the power budget).
-    .target(name: "ClackScheduler", dependencies: ["ClackCore", "ClackBoard"]),
+    .target(name: "ClackScheduler", dependencies: ["ClackCore", "ClackBoard", "ClackDrivers"]),
     // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
     .executableTarget(
       name: "clack-bench-planner", dependencies: ["ClackScheduler", "ClackBoard", "ClackCore"]),

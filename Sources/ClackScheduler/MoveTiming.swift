@@ -32,3 +32,43 @@ public struct MoveTiming: Hashable, Sendable {
     return Int((seconds * 1_000_000).rounded(.up))
   }
 }
+
+extension MoveTiming {
+  /// How many of a move's `steps` are done `micros` after it started: the inverse of
+  /// `microseconds(steps:)`, following the same ramp up, cruise and ramp down. The executor
+  /// steps a module whenever this runs ahead of the steps it has made.
+  public func stepsDone(after micros: Int, of steps: Int) -> Int {
+    guard steps > 0, micros > 0 else { return 0 }
+    let total = microseconds(steps: steps)
+    guard micros < total else { return steps }
+    let v0 = Double(profile.startSpeed)
+    let v1 = Double(max(profile.topSpeed, profile.startSpeed))
+    let ramp = Double(profile.rampMilliseconds) / 1000
+    let t = Double(micros) / 1_000_000
+    let n = Double(steps)
+    guard ramp > 0, v1 > v0 else { return min(steps, Int(t * v1)) }
+    let acceleration = (v1 - v0) / ramp
+    // The time spent accelerating (and decelerating), and the speed reached.
+    let rampSteps = (v0 + v1) / 2 * ramp
+    let (accelerating, peak) =
+      n >= 2 * rampSteps
+      ? (ramp, v1)
+      : (
+        ((v0 * v0 + acceleration * n).squareRoot() - v0) / acceleration,
+        (v0 * v0 + acceleration * n).squareRoot()
+      )
+    let end = Double(total) / 1_000_000
+    let done: Double
+    if t < accelerating {
+      done = v0 * t + acceleration * t * t / 2
+    } else if t < end - accelerating {
+      done =
+        v0 * accelerating + acceleration * accelerating * accelerating / 2 + peak
+        * (t - accelerating)
+    } else {
+      let left = max(0, end - t)
+      done = n - (v0 * left + acceleration * left * left / 2)
+    }
+    return max(0, min(steps, Int(done)))
+  }
+}

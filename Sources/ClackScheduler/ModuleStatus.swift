@@ -1,0 +1,23 @@
+import ClackDrivers
+
+/// A stepped module's state, as the layers above read it.
+public enum ModuleMode: String, Sendable, Hashable {
+  /// Homed, showing or moving to its flap.
+  case normal
+  /// Looking for its home pulse (at start-up, or after a missed or unexpected one).
+  case lookForHome = "look-for-home"
+  /// Homing failed: no home pulse, or the sensor never let go. The module is left alone.
+  case sensorError = "sensor-error"
+  /// Switched off after a bus fault.
+  case disabled
+}
+
+public struct ModuleStatus: Sendable, Hashable {
+  public var mode: ModuleMode
+  /// The flap the module believes it shows (nil before homing).
+  public var flap: Int?
+  public var moving: Bool
+  public var missedHomes: Int
+  public var unexpectedHomes: Int
+  public var fault: ModuleFault?
+}

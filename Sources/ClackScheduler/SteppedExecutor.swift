@@ -1,0 +1,371 @@
+import ClackBoard
+import ClackDrivers
+
+/// Makes plans happen on a stepped board, one tick at a time: each tick advances every module
+/// along its planned ramp (at most one step), writes all coil patterns in one bulk write, reads
+/// all sensors, and runs each module's state machine (homing, the once-a-revolution home check,
+/// missed and unexpected home pulses, faults).
+///
+/// Motion outside a plan — homing at start-up, re-homing after a missed pulse, the correction
+/// move after a slip — waits in a queue and runs at most `budget` modules at once, never while
+/// planned segments run, so the power budget holds whatever happens. The loop that calls
+/// `tick` owns time (virtual in tests, a real-time thread on a board); `tick` allocates nothing.
+public final class SteppedExecutor {
+  public let bank: StepperBank
+  public let planner: Planner
+  /// Steps per second for homing and corrections: slow, so a weak motor does not slip.
+  public let searchSpeed: Int
+  private let offsets: [Int]
+  private var modules: [Module]
+  private var patterns: [UInt8]
+  private var active: [Bool]
+  /// Modules already handled in this tick's first pass (preallocated: `tick` allocates nothing).
+  private var handled: [Bool]
+  private var planEnd = 0
+  private var queue: [Int] = []
+
+  struct Module {
+    enum Activity: Equatable {
+      case idle
+      case waiting  // queued for homing or a correction
+      case leaving(budget: Int)
+      case seeking(budget: Int)
+      case correcting
+      case planned
+    }
+    var mode = ModuleMode.lookForHome
+    var activity = Activity.idle
+    var homed = false
+    var position = 0
+    var previousPosition = 0
+    var phase = 0
+    var sensorWas = false
+    var homeSeen = true
+    var missed = 0
+    var unexpected = 0
+    var fault: ModuleFault?
+    var goal: Int?
+    var target: Int?
+    var lastSearchStep = 0
+    // Up to two planned segments (a split move), absolute times.
+    var segmentStart = (0, 0)
+    var segmentSteps = (0, 0)
+    var segmentCount = 0
+    var segment = 0
+    var doneInSegment = 0
+    /// Whether the current planned segment has begun (it waits for a free slot).
+    var segmentStarted = false
+  }
+
+  public init(bank: StepperBank, board: BoardDefinition, searchSpeed: Int? = nil) {
+    self.bank = bank
+    self.planner = Planner(board: board)
+    self.offsets = board.offsets
+    self.searchSpeed = searchSpeed ?? max(board.motion.startSpeed, 1)
+    modules = Array(repeating: Module(), count: bank.moduleCount)
+    patterns = Array(repeating: 0, count: bank.moduleCount)
+    active = Array(repeating: false, count: bank.moduleCount)
+    handled = Array(repeating: false, count: bank.moduleCount)
+    queue.reserveCapacity(bank.moduleCount)
+  }
+
+  var revolution: Int { planner.stepsPerRevolution }
+
+  /// Every module's state, for status displays and the API.
+  public var status: [ModuleStatus] {
+    modules.enumerated().map { index, module in
+      ModuleStatus(
+        mode: module.mode,
+        flap: module.homed ? planner.flap(atPosition: module.position - offsets[index]) : nil,
+        moving: module.activity != .idle && module.activity != .waiting, missedHomes: module.missed,
+        unexpectedHomes: module.unexpected, fault: module.fault)
+    }
+  }
+
+  /// True when nothing moves and nothing waits.
+  public var isIdle: Bool { modules.allSatisfy { $0.activity == .idle } }
+
+  /// Where flap `flap` is for module `index`, in steps from its home edge.
+  func goal(_ index: Int, flap: Int) -> Int {
+    ((offsets[index] + planner.position(ofFlap: flap)) % revolution + revolution) % revolution
+  }
+
+  /// Homes every module (within the budget) and then shows `flaps`.
+  public func home(showing flaps: [Int]) {
+    for index in modules.indices
+    where modules[index].mode != .sensorError && modules[index].mode != .disabled {
+      modules[index].homed = false
+      modules[index].mode = .lookForHome
+      modules[index].target = flaps[index]
+      enqueue(index)
+    }
+  }
+
+  /// Starts a plan made by `planner` from the modules' current flaps, at time `now`.
+  public func run(_ plan: Plan, at now: Int) {
+    for move in plan.moves {
+      let index = move.module
+      guard modules[index].mode == .normal,
+        modules[index].activity == .idle || modules[index].activity == .planned
+      else {
+        modules[index].target = move.to
+        continue
+      }
+      modules[index].target = move.to
+      modules[index].goal = goal(index, flap: move.to)
+      modules[index].segmentCount = min(2, move.segments.count)
+      modules[index].segment = 0
+      modules[index].doneInSegment = 0
+      modules[index].segmentStarted = false
+      if let first = move.segments.first {
+        modules[index].segmentStart.0 = now + first.startMicroseconds
+        modules[index].segmentSteps.0 = first.steps
+      }
+      if move.segments.count > 1 {
+        modules[index].segmentStart.1 = now + move.segments[1].startMicroseconds
+        modules[index].segmentSteps.1 = move.segments[1].steps
+      }
+      modules[index].activity = move.segments.isEmpty ? .idle : .planned
+    }
+    planEnd = now + plan.makespanMicroseconds
+  }
+
+  /// Where each module believes it is, in steps from its flap 0: what `planner.plan(from:)`
+  /// takes (modules not homed count as at flap 0).
+  public var positions: [Int] {
+    modules.indices.map { modules[$0].homed ? modules[$0].position - offsets[$0] : 0 }
+  }
+
+  /// Plans a change to `flaps` from where the modules are, and starts it at `now`.
+  @discardableResult
+  public func show(_ flaps: [Int], transition: Transition = Transition(), at now: Int) -> Plan {
+    let plan = planner.plan(from: positions, to: flaps, transition: transition)
+    run(plan, at: now)
+    return plan
+  }
+
+  private func enqueue(_ index: Int) {
+    guard modules[index].activity != .waiting else { return }
+    modules[index].activity = .waiting
+    queue.append(index)
+  }
+
+  /// One tick at `now` (microseconds).
+  public func tick(now: Int) {
+    startQueued(now: now)
+    // Modules already in motion first; then planned segments that are due start, but only
+    // while fewer than `budget` modules are energised: a module that finishes a tick late
+    // delays the next start instead of exceeding the budget.
+    var energised = 0
+    for index in modules.indices {
+      handled[index] = isRunning(index, now: now)
+      guard handled[index] else { continue }
+      advance(index, now: now)
+      energised += 1
+    }
+    for index in modules.indices where !handled[index] {
+      if isDue(index, now: now), energised < planner.budget {
+        setSegmentStart(index, now)
+        modules[index].segmentStarted = true
+        advance(index, now: now)
+        energised += 1
+      } else {
+        modules[index].previousPosition = modules[index].position
+        patterns[index] = 0
+      }
+    }
+    bank.writeCoils(patterns)
+    bank.readSensors(into: &active)
+    for index in modules.indices { observe(index, now: now) }
+  }
+
+  /// In motion now: homing, correcting, or inside a planned segment that has begun.
+  private func isRunning(_ index: Int, now: Int) -> Bool {
+    switch modules[index].activity {
+    case .idle, .waiting: false
+    case .leaving, .seeking, .correcting: true
+    case .planned: modules[index].segmentStarted
+    }
+  }
+
+  /// A planned segment whose start time has come but which has not begun.
+  private func isDue(_ index: Int, now: Int) -> Bool {
+    modules[index].activity == .planned && !modules[index].segmentStarted
+      && now
+        >= (modules[index].segment == 0
+          ? modules[index].segmentStart.0 : modules[index].segmentStart.1)
+  }
+
+  private func setSegmentStart(_ index: Int, _ now: Int) {
+    if modules[index].segment == 0 {
+      modules[index].segmentStart.0 = now
+    } else {
+      modules[index].segmentStart.1 = now
+    }
+  }
+
+  /// One module's part of the tick: maybe a step, and its coil pattern.
+  private func advance(_ index: Int, now: Int) {
+    modules[index].previousPosition = modules[index].position
+    if shouldStep(index, now: now) {
+      modules[index].phase = (modules[index].phase + 1) & 7
+      modules[index].position = (modules[index].position + 1) % revolution
+    }
+    // Energised through the tick of the last step; off while waiting for a slot.
+    patterns[index] = Self.halfSteps[modules[index].phase]
+  }
+
+  static let halfSteps: [UInt8] = [0b0001, 0b0011, 0b0010, 0b0110, 0b0100, 0b1100, 0b1000, 0b1001]
+
+  /// Starts queued homing and corrections once no planned motion runs, up to the budget.
+  private func startQueued(now: Int) {
+    guard !queue.isEmpty, now >= planEnd else { return }
+    var running = 0
+    for index in modules.indices where isRunning(index, now: now) { running += 1 }
+    while running < planner.budget, !queue.isEmpty {
+      let index = queue.removeFirst()
+      guard modules[index].activity == .waiting else { continue }
+      modules[index].sensorWas = active[index]
+      modules[index].lastSearchStep = now
+      if modules[index].homed {
+        modules[index].activity = .correcting
+      } else {
+        modules[index].activity =
+          active[index]
+          ? .leaving(budget: revolution / 4)
+          : .seeking(budget: revolution * (planner.flapCount + 2) / planner.flapCount)
+      }
+      running += 1
+    }
+  }
+
+  private func shouldStep(_ index: Int, now: Int) -> Bool {
+    switch modules[index].activity {
+    case .idle, .waiting:
+      return false
+    case .leaving, .seeking, .correcting:
+      guard now - modules[index].lastSearchStep >= 1_000_000 / searchSpeed else { return false }
+      modules[index].lastSearchStep = now
+      return true
+    case .planned:
+      let start =
+        modules[index].segment == 0 ? modules[index].segmentStart.0 : modules[index].segmentStart.1
+      let steps =
+        modules[index].segment == 0 ? modules[index].segmentSteps.0 : modules[index].segmentSteps.1
+      guard modules[index].segmentStarted, now >= start else { return false }
+      guard planner.timing.stepsDone(after: now - start, of: steps) > modules[index].doneInSegment
+      else { return false }
+      modules[index].doneInSegment += 1
+      if modules[index].doneInSegment == steps {
+        modules[index].segment += 1
+        modules[index].doneInSegment = 0
+        modules[index].segmentStarted = false
+        if modules[index].segment >= modules[index].segmentCount { finishPlanned(index) }
+      }
+      return true
+    }
+  }
+
+  private func finishPlanned(_ index: Int) {
+    modules[index].activity = .idle
+  }
+
+  /// The state machine, after the tick's write and read.
+  private func observe(_ index: Int, now: Int) {
+    if let fault = bank.busFaults[index] {
+      modules[index].fault = fault
+      modules[index].mode = .disabled
+      modules[index].activity = .idle
+      return
+    }
+    let sensor = active[index]
+    let rising = sensor && !modules[index].sensorWas
+    modules[index].sensorWas = sensor
+    // The sensors lag the coils by `sensorDelayTicks`: the edge happened that many ticks ago.
+    let edgeAt =
+      bank.sensorDelayTicks == 0 ? modules[index].position : modules[index].previousPosition
+    let sinceEdge = (modules[index].position - edgeAt + revolution) % revolution
+    switch modules[index].activity {
+    case .idle:
+      // A knock or a slip noticed on the way left it off its goal: put it right after the plan.
+      if modules[index].mode == .normal, modules[index].homed, let goal = modules[index].goal,
+        modules[index].position != goal
+      {
+        enqueue(index)
+      }
+    case .waiting:
+      break
+    case .leaving(let budget):
+      if !sensor {
+        modules[index].activity = .seeking(
+          budget: revolution * (planner.flapCount + 2) / planner.flapCount)
+      } else if budget <= 1 {
+        fail(
+          index, .sensorStuckActive,
+          "the sensor stayed active for \(revolution / 4) steps: the rotor is stuck on the magnet or the sensor is shorted"
+        )
+      } else if modules[index].position != modules[index].previousPosition {
+        modules[index].activity = .leaving(budget: budget - 1)
+      }
+    case .seeking(let budget):
+      if rising {
+        modules[index].homed = true
+        modules[index].mode = .normal
+        modules[index].position = sinceEdge
+        modules[index].homeSeen = true
+        modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
+        modules[index].activity =
+          modules[index].goal == sinceEdge || modules[index].goal == nil ? .idle : .correcting
+      } else if budget <= 1 {
+        fail(
+          index, .homeNotFound,
+          "no home pulse within \(revolution * (planner.flapCount + 2) / planner.flapCount) steps: the hall sensor may be dead or the rotor stuck"
+        )
+      } else if modules[index].position != modules[index].previousPosition {
+        modules[index].activity = .seeking(budget: budget - 1)
+      }
+    case .correcting, .planned:
+      checkHome(index, rising: rising, edgeAt: edgeAt, sinceEdge: sinceEdge)
+      if modules[index].activity == .correcting, modules[index].position == modules[index].goal {
+        modules[index].activity = .idle
+      }
+      if modules[index].activity == .idle, modules[index].mode == .normal,
+        let goal = modules[index].goal,
+        modules[index].position != goal
+      {
+        enqueue(index)  // a slip left it short: put it right once the plan is done
+      }
+    }
+  }
+
+  /// Once a revolution the magnet must pass within a quarter flap of home: seen elsewhere it
+  /// is unexpected (re-synchronise on it), not seen it was missed (re-home).
+  private func checkHome(_ index: Int, rising: Bool, edgeAt: Int, sinceEdge: Int) {
+    let tolerance = max(1, revolution / planner.flapCount / 4)
+    let distance = min(edgeAt, revolution - edgeAt)
+    if rising {
+      if distance > tolerance { modules[index].unexpected += 1 }
+      modules[index].position = sinceEdge
+      modules[index].homeSeen = true
+      return
+    }
+    let previous = modules[index].previousPosition
+    if modules[index].position != previous {
+      if previous == tolerance + 1 && !modules[index].homeSeen {
+        modules[index].missed += 1
+        modules[index].homed = false
+        modules[index].mode = .lookForHome
+        modules[index].activity = .idle
+        enqueue(index)
+      } else if previous == revolution / 2 {
+        modules[index].homeSeen = false
+      }
+    }
+  }
+
+  private func fail(_ index: Int, _ kind: ModuleFault.Kind, _ message: String) {
+    modules[index].fault = ModuleFault(module: index, kind: kind, message: message)
+    modules[index].mode = .sensorError
+    modules[index].activity = .idle
+  }
+}

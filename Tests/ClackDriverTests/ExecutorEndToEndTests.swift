@@ -1,0 +1,133 @@
+import ClackBoard
+import ClackCore
+import ClackHardware
+import ClackScheduler
+import ClackSimHAL
+import Foundation
+import Testing
+
+/// Runs an executor on a board's simulated twin in virtual time, one tick per millisecond,
+/// checking on every tick that no more motors are energised than the budget allows.
+final class TwinRun {
+  let twin: SimulatedBoard
+  let executor: SteppedExecutor
+  var now = 0
+  var peakEnergised = 0
+  let tick = 1000
+
+  init(_ board: BoardDefinition) throws {
+    twin = try SimulatedBoard(board: board)
+    twin.log.isEnabled = false
+    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board, searchSpeed: 800)
+  }
+
+  func runUntilIdle(limit: Int = 600_000) {
+    var ticks = 0
+    repeat {
+      executor.tick(now: now)
+      now += tick
+      twin.clock.advance(nanoseconds: UInt64(tick) * 1000)
+      peakEnergised = max(peakEnergised, twin.modules.count { $0.motor.isEnergized })
+      ticks += 1
+    } while !executor.isIdle && ticks < limit
+    executor.tick(now: now)  // one more tick switches the last coils off
+  }
+
+  var shown: [Int] { twin.modules.map(\.displayedFlap) }
+}
+
+func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
+  let yaml =
+    try String(contentsOf: boardsDirectory.appendingPathComponent(file), encoding: .utf8) + extra
+  return try BoardDefinition.parse(yaml: yaml, file: file)
+}
+
+@Suite struct ExecutorEndToEndTests {
+  @Test(arguments: ["pi-gpio-4.yaml", "pcf8575-8.yaml", "chainlink-6x18.yaml", "sim-6x22.yaml"])
+  func homesThenShowsRandomFramesWithinTheBudget(file: String) throws {
+    let board = try twinBoard(file)
+    let run = try TwinRun(board)
+    let first = randomTargets(board, seed: 1)
+    run.executor.home(showing: first)
+    run.runUntilIdle()
+    #expect(
+      run.shown == first,
+      "\(file): after homing \(zip(run.shown, first).filter { $0 != $1 }.count) wrong")
+    let rounds = board.moduleCount > 50 ? 1 : 3
+    for round in 0..<rounds {
+      let next = randomTargets(board, seed: UInt64(round) + 10)
+      for transition in [
+        Transition(.fastest), Transition(.reveal),
+        Transition(.column, stepSize: board.rows, stepIntervalMilliseconds: 30),
+      ] {
+        run.executor.show(next, transition: transition, at: run.now)
+        run.runUntilIdle()
+        #expect(
+          run.shown == next,
+          "\(file) \(transition.kind): \(zip(run.shown, next).filter { $0 != $1 }.count) wrong")
+        #expect(run.executor.status.allSatisfy { $0.mode == .normal && $0.fault == nil })
+      }
+    }
+    #expect(
+      run.peakEnergised <= board.maxMoving, "\(run.peakEnergised) motors were energised at once")
+    #expect(run.twin.modules.allSatisfy { !$0.motor.isEnergized }, "coils left on")
+  }
+
+  @Test func aKnockMidMoveIsCaughtByTheHomeCheckAndCorrectedByReHoming() throws {
+    let board = try twinBoard("pcf8575-8.yaml")
+    let run = try TwinRun(board)
+    run.executor.home(showing: Array(repeating: 0, count: 8))
+    run.runUntilIdle()
+    let next = randomTargets(board, seed: 31)
+    run.executor.show(next, transition: Transition(.fastest, fullRotation: true), at: run.now)
+    // Part-way through, something knocks module 2's spool 400 steps back.
+    for _ in 0..<300 {
+      run.executor.tick(now: run.now)
+      run.now += run.tick
+      run.twin.clock.advance(nanoseconds: UInt64(run.tick) * 1000)
+    }
+    run.twin.modules[2].motor.displace(by: -400)
+    run.runUntilIdle()
+    let status = run.executor.status[2]
+    #expect(status.missedHomes + status.unexpectedHomes >= 1, "the knock went unnoticed")
+    #expect(run.shown == next, "\(zip(run.shown, next).filter { $0 != $1 }.count) modules wrong")
+    #expect(run.peakEnergised <= board.maxMoving)
+  }
+
+  @Test func randomSlipsAreClearedByReHoming() throws {
+    let board = try twinBoard(
+      "pcf8575-8.yaml", extra: "simulation:\n  slip_rate: 0.003\n  seed: 3\n")
+    let run = try TwinRun(board)
+    run.executor.home(showing: Array(repeating: 0, count: 8))
+    run.runUntilIdle()
+    for round in 0..<3 {
+      run.executor.show(
+        randomTargets(board, seed: UInt64(round) + 20),
+        transition: Transition(.fastest, fullRotation: true), at: run.now)
+      run.runUntilIdle()
+    }
+    #expect(run.twin.modules.reduce(0) { $0 + $1.motor.stepsLost } > 0, "no slip happened")
+    // Slips leave the belief a few steps out; a re-home puts every module right. (The motors
+    // stop slipping first: a slip in the very last approach is invisible to any controller.)
+    for module in run.twin.modules { module.motor.parameters.slipProbability = 0 }
+    let last = randomTargets(board, seed: 99)
+    run.executor.home(showing: last)
+    run.runUntilIdle()
+    #expect(run.shown == last)
+  }
+
+  @Test func aDeadSensorAndAStuckRotorAreReportedWhileTheRestIsCorrect() throws {
+    let board = try twinBoard(
+      "pi-gpio-4.yaml", extra: "simulation:\n  dead_sensors: [1]\n  stuck_rotors: [3]\n")
+    let run = try TwinRun(board)
+    run.executor.home(showing: [5, 6, 7, 8])
+    run.runUntilIdle()
+    let status = run.executor.status
+    #expect(status[1].mode == .sensorError && status[1].fault?.kind == .homeNotFound)
+    #expect(status[3].mode == .sensorError && status[3].fault != nil)
+    #expect(run.shown[0] == 5 && run.shown[2] == 7)
+    run.executor.show([9, 0, 30, 0], at: run.now)
+    run.runUntilIdle()
+    #expect(run.shown[0] == 9 && run.shown[2] == 30)
+  }
+}

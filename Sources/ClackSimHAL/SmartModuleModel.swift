@@ -181,7 +181,7 @@ public final class SmartModuleModel: SimulatedI2CDevice {
 
   private func startMove() {
     guard let position = logical else { return startHoming() }
-    let offset = Int(Int16(bitPattern: UInt16(get(.offsetLow)) | UInt16(get(.offsetHigh)) << 8))
+    let offset = offsetSteps
     let flap = Int(get(.target))
     let goal =
       ((offset + (flap * revolution + flapCount - 1) / flapCount) % revolution + revolution)
@@ -206,7 +206,7 @@ public final class SmartModuleModel: SimulatedI2CDevice {
 
   private func refreshStatus() {
     if let position = logical {
-      let offset = Int(Int16(bitPattern: UInt16(get(.offsetLow)) | UInt16(get(.offsetHigh)) << 8))
+      let offset = offsetSteps
       let fromZero = ((position - offset) % revolution + revolution) % revolution
       set(.flap, UInt8(fromZero * flapCount / revolution))
     } else {
@@ -219,6 +219,10 @@ public final class SmartModuleModel: SimulatedI2CDevice {
     set(.status, status.rawValue)
   }
 
+  /// OFFSET_L/OFFSET_H as signed steps.
+  private var offsetSteps: Int {
+    Int(Int16(bitPattern: UInt16(get(.offsetLow)) | UInt16(get(.offsetHigh)) << 8))
+  }
   private func raise(_ fault: ModuleProtocol.Faults) { set(.faults, get(.faults) | fault.rawValue) }
   private func bump(_ register: ModuleProtocol.Register) {
     set(register, min(255, get(register) &+ 1))

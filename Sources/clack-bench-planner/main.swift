@@ -28,13 +28,10 @@ let calendar = QuoteOfTheDay()
 
 /// The flap each module shows for a quote.
 func flaps(for quote: Quote) -> [Int] {
-  guard let frame = try? formatter.frame(for: quote, lenient: true).frame else {
-    return Array(repeating: 0, count: board.moduleCount)
-  }
-  return (0..<board.moduleCount).map { module in
-    let cell = board.order.cell(ofModule: module, rows: board.rows, cols: board.cols)
-    return board.flapSet.index(of: frame[cell.row, cell.col]) ?? 0
-  }
+  guard let frame = try? formatter.frame(for: quote, lenient: true).frame,
+    let flaps = board.flaps(for: frame)
+  else { return Array(repeating: 0, count: board.moduleCount) }
+  return flaps
 }
 
 struct Ratios {

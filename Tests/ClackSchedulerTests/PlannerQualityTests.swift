@@ -8,10 +8,7 @@ import Testing
   /// The flap each module shows for a quote on `board`.
   func flaps(_ quote: Quote, on board: BoardDefinition) throws -> [Int] {
     let frame = try QuoteFormatter(layout: board.layout).frame(for: quote, lenient: true).frame
-    return (0..<board.moduleCount).map { module in
-      let cell = board.order.cell(ofModule: module, rows: board.rows, cols: board.cols)
-      return board.flapSet.index(of: frame[cell.row, cell.col]) ?? 0
-    }
+    return try #require(board.flaps(for: frame))
   }
 
   @Test func fastestStaysWithinTwoPercentOfTheLowerBoundBetweenRealQuotes() throws {

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
   name: "Clack",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "clack", targets: ["clack"]),
     .library(name: "ClackCore", targets: ["ClackCore"]),
@@ -19,6 +19,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -43,10 +44,29 @@ let package = Package(
     // Layer 3: builds a board's drivers on simulated (or, later, Linux) hardware from its file.
     .target(
       name: "ClackHardware",
-      dependencies: ["ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL"]
+      dependencies: [
+        "ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL", "ClackLinuxHAL",
+      ]
     ),
-    // Layer 4: the pure planner (what moves when, within the power budget).
-    .target(name: "ClackScheduler", dependencies: ["ClackCore", "ClackBoard", "ClackDrivers"]),
+    // Layer 4: the pure planner (what moves when, within the power budget), the per-tick
+    // executors, and the real-time thread that runs them.
+    .target(
+      name: "ClackScheduler",
+      dependencies: [
+        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHAL",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
+    // Counts the calling thread's heap allocations (interposes malloc): benchmarks only.
+    .target(name: "CAllocationCounter"),
+    // Benchmark of the real-time executor: tick jitter, deadline misses, allocations per tick.
+    .executableTarget(
+      name: "clack-bench-executor",
+      dependencies: [
+        "ClackScheduler", "ClackHardware", "ClackBoard", "ClackCore", "ClackSimHAL",
+        "CAllocationCounter", .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
     // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
     .executableTarget(
       name: "clack-bench-planner", dependencies: ["ClackScheduler", "ClackBoard", "ClackCore"]),
@@ -76,6 +96,7 @@ let package = Package(
       name: "ClackDriverTests",
       dependencies: [
         "ClackDrivers", "ClackSimHAL", "ClackCore", "ClackBoard", "ClackHardware", "ClackHAL",
+        "ClackScheduler", .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),

@@ -16,6 +16,8 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
   public static var modulesPerRequest: Int { 12 }
 
   public let moduleCount: Int
+  /// Every coil off: kept, so switching off allocates nothing.
+  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 0 }
   public private(set) var busFaults: [ModuleFault?]
   private var groups: [Controller.Lines] = []
@@ -27,6 +29,7 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
     sensorActiveLevel: Bool = false, sensorBias: GPIOBias = .pullUp, consumer: String = "clack"
   ) throws(HALError) {
     moduleCount = modules.count
+    allOff = Array(repeating: 0, count: modules.count)
     busFaults = Array(repeating: nil, count: modules.count)
     self.sensorActiveLevel = sensorActiveLevel
     var start = 0
@@ -66,7 +69,7 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
   }
 
   public func coilsOff() {
-    writeCoils(Array(repeating: 0, count: moduleCount))
+    writeCoils(allOff)
   }
 
   /// Runs one group's operation, recording its result for every module of the group.

@@ -6,6 +6,8 @@ import ClackHAL
 /// device: a NACK from one marks only that module.
 public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   public let moduleCount: Int
+  /// Every coil off: kept, so switching off allocates nothing.
+  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 0 }
   public private(set) var busFaults: [ModuleFault?]
   private let devices: [I2CDevice<Bus>]
@@ -36,6 +38,7 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     }
     self.devices = devices
     self.moduleCount = modules.count
+    allOff = Array(repeating: 0, count: modules.count)
     self.busFaults = Array(repeating: nil, count: modules.count)
     self.sensorPin = sensorPin
     self.sensorActiveLevel = sensorActiveLevel
@@ -61,7 +64,7 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   }
 
   public func coilsOff() {
-    writeCoils(Array(repeating: 0, count: moduleCount))
+    writeCoils(allOff)
   }
 
   @discardableResult

@@ -21,6 +21,8 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
   private static var dataIn: UInt64 { 1 << 4 }
 
   public let moduleCount: Int
+  /// Every coil off: kept, so switching off allocates nothing.
+  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 1 }
   public let layout: ShiftRegisterLayout
   public private(set) var busFaults: [ModuleFault?]
@@ -35,6 +37,7 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
     sensorActiveLevel: Bool = false, consumer: String = "clack"
   ) throws(HALError) {
     self.moduleCount = moduleCount
+    allOff = Array(repeating: 0, count: moduleCount)
     self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
     self.sensorActiveLevel = sensorActiveLevel
     lines = try controller.requestLines(
@@ -78,6 +81,6 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
   }
 
   public func coilsOff() {
-    writeCoils(Array(repeating: 0, count: moduleCount))
+    writeCoils(allOff)
   }
 }

@@ -5,6 +5,8 @@ import ClackHAL
 /// module's coils out and every sensor in: load pulse, transfer, latch.
 public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOController>: StepperBank {
   public let moduleCount: Int
+  /// Every coil off: kept, so switching off allocates nothing.
+  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 1 }
   public let layout: ShiftRegisterLayout
   public private(set) var busFaults: [ModuleFault?]
@@ -22,6 +24,7 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
   ) throws(HALError) {
     self.spi = spi
     self.moduleCount = moduleCount
+    allOff = Array(repeating: 0, count: moduleCount)
     self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
     self.sensorActiveLevel = sensorActiveLevel
     // Latch low, load high (shifting enabled) until the first tick.
@@ -47,7 +50,7 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
   }
 
   public func coilsOff() {
-    writeCoils(Array(repeating: 0, count: moduleCount))
+    writeCoils(allOff)
   }
 
   private func tick() {

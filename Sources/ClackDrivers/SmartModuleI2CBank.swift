@@ -37,7 +37,7 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
   }
 
   /// Checks one module and sets it up; nil when it is ready.
-  func configure(module: Int) -> ModuleFault? {
+  public func configure(module: Int) -> ModuleFault? {
     let device = devices[module]
     do {
       let version = try device.readByte(register: ModuleProtocol.Register.protocolVersion.rawValue)
@@ -83,6 +83,15 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
   public func home(module: Int) -> ModuleFault? {
     do {
       try command(.home, module: module)
+      return nil
+    } catch {
+      return .bus(module, error)
+    }
+  }
+
+  public func clearFaults(module: Int) -> ModuleFault? {
+    do {
+      try command(.clearFaults, module: module)
       return nil
     } catch {
       return .bus(module, error)

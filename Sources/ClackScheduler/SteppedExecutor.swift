@@ -10,7 +10,7 @@ import ClackDrivers
 /// move after a slip — waits in a queue and runs at most `budget` modules at once, never while
 /// planned segments run, so the power budget holds whatever happens. The loop that calls
 /// `tick` owns time (virtual in tests, a real-time thread on a board); `tick` allocates nothing.
-public final class SteppedExecutor {
+public final class SteppedExecutor: TickExecutor {
   public let bank: StepperBank
   public let planner: Planner
   /// Steps per second for homing and corrections: slow, so a weak motor does not slip.
@@ -23,6 +23,11 @@ public final class SteppedExecutor {
   private var handled: [Bool]
   private var planEnd = 0
   private var queue: [Int] = []
+  /// Modules whose fault is new since `nextNewFault()` last handed it out.
+  private var faultPending: [Bool]
+  /// Built once, so a failing module does not allocate in the tick loop.
+  private let homeNotFoundMessage: String
+  private let sensorStuckMessage: String
 
   struct Module {
     enum Activity: Equatable {
@@ -66,8 +71,17 @@ public final class SteppedExecutor {
     patterns = Array(repeating: 0, count: bank.moduleCount)
     active = Array(repeating: false, count: bank.moduleCount)
     handled = Array(repeating: false, count: bank.moduleCount)
+    faultPending = Array(repeating: false, count: bank.moduleCount)
     queue.reserveCapacity(bank.moduleCount)
+    let revolution = board.motion.stepsPerRevolution
+    let flaps = board.flapSet.count
+    homeNotFoundMessage =
+      "no home pulse within \(revolution * (flaps + 2) / flaps) steps: the hall sensor may be dead or the rotor stuck"
+    sensorStuckMessage =
+      "the sensor stayed active for \(revolution / 4) steps: the rotor is stuck on the magnet or the sensor is shorted"
   }
+
+  public var moduleCount: Int { modules.count }
 
   var revolution: Int { planner.stepsPerRevolution }
 
@@ -103,31 +117,52 @@ public final class SteppedExecutor {
 
   /// Starts a plan made by `planner` from the modules' current flaps, at time `now`.
   public func run(_ plan: Plan, at now: Int) {
-    for move in plan.moves {
-      let index = move.module
-      guard modules[index].mode == .normal,
-        modules[index].activity == .idle || modules[index].activity == .planned
-      else {
-        modules[index].target = move.to
+    let command = ExecutorCommand(moduleCount: modules.count)
+    command.load(plan)
+    run(command, at: now)
+  }
+
+  /// Starts the plan in `command` at `now`. The plan may be a little stale — made from
+  /// positions read a few ticks ago while modules kept moving (a replan) — so each module's
+  /// distance is taken from where it is now; the plan's timing is kept.
+  func run(_ command: ExecutorCommand, at now: Int) {
+    for index in modules.indices {
+      let target = command.targets[index]
+      modules[index].target = target
+      guard modules[index].mode == .normal else { continue }
+      let goal = goal(index, flap: target)
+      // A module homing or correcting heads for the new goal once it is done.
+      modules[index].goal = goal
+      guard modules[index].activity == .idle || modules[index].activity == .planned else {
         continue
       }
-      modules[index].target = move.to
-      modules[index].goal = goal(index, flap: move.to)
-      modules[index].segmentCount = min(2, move.segments.count)
+      var count = command.segmentCount[index]
+      var start0 = command.start0[index]
+      var steps0 = command.steps0[index]
+      let planned = steps0 + (count > 1 ? command.steps1[index] : 0)
+      let needed = (goal - modules[index].position + revolution) % revolution
+      if planned % revolution != needed {
+        if needed == 0 {
+          count = 0
+        } else if count == 2, steps0 + needed - planned >= 1 {
+          steps0 += needed - planned  // keep the final segment: reveal drops its flap on time
+        } else {
+          start0 = count == 0 ? 0 : start0
+          count = 1
+          steps0 = needed
+        }
+      }
+      modules[index].segmentCount = count
       modules[index].segment = 0
       modules[index].doneInSegment = 0
       modules[index].segmentStarted = false
-      if let first = move.segments.first {
-        modules[index].segmentStart.0 = now + first.startMicroseconds
-        modules[index].segmentSteps.0 = first.steps
-      }
-      if move.segments.count > 1 {
-        modules[index].segmentStart.1 = now + move.segments[1].startMicroseconds
-        modules[index].segmentSteps.1 = move.segments[1].steps
-      }
-      modules[index].activity = move.segments.isEmpty ? .idle : .planned
+      modules[index].segmentStart.0 = now + start0
+      modules[index].segmentSteps.0 = steps0
+      modules[index].segmentStart.1 = now + command.start1[index]
+      modules[index].segmentSteps.1 = command.steps1[index]
+      modules[index].activity = count == 0 ? .idle : .planned
     }
-    planEnd = now + plan.makespanMicroseconds
+    planEnd = now + command.makespanMicroseconds
   }
 
   /// Where each module believes it is, in steps from its flap 0: what `planner.plan(from:)`
@@ -273,6 +308,7 @@ public final class SteppedExecutor {
   /// The state machine, after the tick's write and read.
   private func observe(_ index: Int, now: Int) {
     if let fault = bank.busFaults[index] {
+      if modules[index].fault != fault { faultPending[index] = true }
       modules[index].fault = fault
       modules[index].mode = .disabled
       modules[index].activity = .idle
@@ -300,10 +336,7 @@ public final class SteppedExecutor {
         modules[index].activity = .seeking(
           budget: revolution * (planner.flapCount + 2) / planner.flapCount)
       } else if budget <= 1 {
-        fail(
-          index, .sensorStuckActive,
-          "the sensor stayed active for \(revolution / 4) steps: the rotor is stuck on the magnet or the sensor is shorted"
-        )
+        fail(index, .sensorStuckActive, sensorStuckMessage)
       } else if modules[index].position != modules[index].previousPosition {
         modules[index].activity = .leaving(budget: budget - 1)
       }
@@ -317,10 +350,7 @@ public final class SteppedExecutor {
         modules[index].activity =
           modules[index].goal == sinceEdge || modules[index].goal == nil ? .idle : .correcting
       } else if budget <= 1 {
-        fail(
-          index, .homeNotFound,
-          "no home pulse within \(revolution * (planner.flapCount + 2) / planner.flapCount) steps: the hall sensor may be dead or the rotor stuck"
-        )
+        fail(index, .homeNotFound, homeNotFoundMessage)
       } else if modules[index].position != modules[index].previousPosition {
         modules[index].activity = .seeking(budget: budget - 1)
       }
@@ -365,7 +395,56 @@ public final class SteppedExecutor {
 
   private func fail(_ index: Int, _ kind: ModuleFault.Kind, _ message: String) {
     modules[index].fault = ModuleFault(module: index, kind: kind, message: message)
+    faultPending[index] = true
     modules[index].mode = .sensorError
     modules[index].activity = .idle
+  }
+
+  // MARK: - TickExecutor
+
+  public func apply(_ command: ExecutorCommand, now: Int) {
+    switch command.kind {
+    case .show: run(command, at: now)
+    case .home: home(showing: command.targets)
+    case .release: release()
+    }
+  }
+
+  /// Stops everything where it is; the next tick switches the coils off.
+  public func release() {
+    for index in modules.indices where modules[index].activity != .idle {
+      modules[index].activity = .idle
+      modules[index].goal = modules[index].homed ? modules[index].position : nil
+    }
+    queue.removeAll(keepingCapacity: true)
+    planEnd = 0
+  }
+
+  public func report(into reports: inout [ModuleReport]) {
+    for index in modules.indices {
+      let module = modules[index]
+      reports[index].mode = module.mode
+      reports[index].flap =
+        module.homed ? planner.flap(atPosition: module.position - offsets[index]) : -1
+      reports[index].position =
+        module.homed ? (module.position - offsets[index] + revolution) % revolution : -1
+      reports[index].moving = module.activity != .idle && module.activity != .waiting
+      reports[index].missedHomes = module.missed
+      reports[index].unexpectedHomes = module.unexpected
+      reports[index].faulted = module.fault != nil
+    }
+  }
+
+  public func nextNewFault() -> ModuleFault? {
+    for index in faultPending.indices where faultPending[index] {
+      faultPending[index] = false
+      return modules[index].fault
+    }
+    return nil
+  }
+
+  public func shutdown() {
+    release()
+    bank.coilsOff()
   }
 }

@@ -70,14 +70,17 @@ public final class ShiftRegisterChainModel: SimulatedSPIPeripheral {
   }
 
   /// SPI (mode 0, MSB first): every byte out shifts into the 595s while the 165s shift in.
-  public func spiTransfer(_ bytes: [UInt8], at time: UInt64) -> [UInt8] {
-    bytes.map { byte in
+  public func spiTransfer(
+    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64
+  ) {
+    for index in 0..<write.count {
+      let byte = write[index]
       var received: UInt8 = 0
       for bit in stride(from: 7, through: 0, by: -1) {
         if dataOut { received |= 1 << UInt8(bit) }
         clock(dataIn: byte & (1 << UInt8(bit)) != 0)
       }
-      return received
+      if index < read.count { read[index] = received }
     }
   }
 

@@ -11,7 +11,9 @@ public final class SimulatedGPIOChip {
   /// What each input line reads when no device drives it: its bias (pull-up reads high).
   fileprivate var pulls: [Bool]
   fileprivate var sources: [Int: () -> Bool] = [:]
-  fileprivate var listeners: [(lines: [Int], notify: ([Bool], UInt64) -> Void)] = []
+  fileprivate var listeners: [OutputListener] = []
+  /// Scratch for `apply`: which lines changed in this write (kept, so writes do not allocate).
+  fileprivate var changed: [Bool]
   fileprivate var consumers: [Int: String] = [:]
 
   public init(path: String, label: String, lineCount: Int) {
@@ -20,12 +22,13 @@ public final class SimulatedGPIOChip {
     self.lineCount = lineCount
     self.driven = Array(repeating: false, count: lineCount)
     self.pulls = Array(repeating: false, count: lineCount)
+    self.changed = Array(repeating: false, count: lineCount)
   }
 
   /// Wires `lines` to a device input: `notify` gets their levels (in that order) and the time
   /// whenever one of them changes.
   public func connectOutputs(_ lines: [Int], to notify: @escaping ([Bool], UInt64) -> Void) {
-    listeners.append((lines, notify))
+    listeners.append(OutputListener(lines: lines, notify: notify))
   }
 
   /// Wires a device output to an input line.
@@ -143,19 +146,21 @@ public final class SimulatedGPIOLines: GPIOLines {
 
   /// Drives the outputs and tells every device whose lines changed, once, with all its lines.
   func apply(_ mask: UInt64) {
-    var changed = Set<Int>()
-    for (index, line) in request.lines.enumerated() where line.direction == .output {
+    var anyChanged = false
+    for index in request.lines.indices where request.lines[index].direction == .output {
       let level = (mask >> UInt64(index)) & 1 == 1
-      let offset = Int(line.offset)
+      let offset = Int(request.lines[index].offset)
       if chip.driven[offset] != level {
         chip.driven[offset] = level
-        changed.insert(offset)
+        chip.changed[offset] = true
+        anyChanged = true
       }
     }
-    guard !changed.isEmpty else { return }
-    for listener in chip.listeners where listener.lines.contains(where: changed.contains) {
-      listener.notify(listener.lines.map { chip.driven[$0] }, clock.nanoseconds)
+    guard anyChanged else { return }
+    for listener in chip.listeners where listener.lines.contains(where: { chip.changed[$0] }) {
+      listener.notify(chip.driven, clock.nanoseconds)
     }
+    for line in request.lines { chip.changed[Int(line.offset)] = false }
   }
 
   func readMask() -> UInt64 {
@@ -216,11 +221,28 @@ public final class SimulatedGPIOLines: GPIOLines {
       changed = true
     }
     if changed {
-      for listener in chip.listeners {
-        listener.notify(listener.lines.map { chip.driven[$0] }, clock.nanoseconds)
-      }
+      for listener in chip.listeners { listener.notify(chip.driven, clock.nanoseconds) }
     }
   }
 
   deinit { release() }
+}
+
+/// A device input wired to output lines. `notify` gets the levels of its lines, in order, in a
+/// buffer kept from call to call (so driving the lines allocates nothing).
+final class OutputListener {
+  let lines: [Int]
+  private var levels: [Bool]
+  private let deliver: ([Bool], UInt64) -> Void
+
+  init(lines: [Int], notify: @escaping ([Bool], UInt64) -> Void) {
+    self.lines = lines
+    self.levels = Array(repeating: false, count: lines.count)
+    self.deliver = notify
+  }
+
+  func notify(_ driven: [Bool], _ time: UInt64) {
+    for index in lines.indices { levels[index] = driven[lines[index]] }
+    deliver(levels, time)
+  }
 }

@@ -3,7 +3,9 @@ import ClackHAL
 /// What sits on a simulated SPI device's wires: it sees every byte clocked out and answers
 /// with the bytes clocked in, in the same transfer.
 public protocol SimulatedSPIPeripheral: AnyObject {
-  func spiTransfer(_ bytes: [UInt8], at time: UInt64) -> [UInt8]
+  /// Clocks `write` out and fills `read` (the same length) with the bytes clocked in.
+  func spiTransfer(
+    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64)
 }
 
 public final class SimulatedSPIDevice: SPIDevice {
@@ -28,11 +30,9 @@ public final class SimulatedSPIDevice: SPIDevice {
     throws(HALError)
   {
     try HALError.checkSPILengths(write: write.count, read: read.count, device: name)
-    let out = Array(write)
     log.record(
       BusTransaction(
-        time: clock.nanoseconds, bus: name, kind: .spiTransfer, address: nil, bytes: out))
-    let back = peripheral.spiTransfer(out, at: clock.nanoseconds)
-    for index in 0..<read.count { read[index] = index < back.count ? back[index] : 0 }
+        time: clock.nanoseconds, bus: name, kind: .spiTransfer, address: nil, bytes: Array(write)))
+    peripheral.spiTransfer(write, into: read, at: clock.nanoseconds)
   }
 }

@@ -33,8 +33,9 @@ public final class TransactionLog {
 
   public init() {}
 
-  func record(_ transaction: BusTransaction) {
-    if isEnabled { entries.append(transaction) }
+  /// Built only while enabled, so a long run with the log off allocates nothing here.
+  func record(_ transaction: @autoclosure () -> BusTransaction) {
+    if isEnabled { entries.append(transaction()) }
   }
 
   public func clear() { entries.removeAll(keepingCapacity: true) }

@@ -1,0 +1,74 @@
+/// One instruction for an executor, in a preallocated slot: the async side fills it (planning
+/// allocates there, which is fine), the real-time thread applies it without allocating.
+/// Times in a plan are relative: the executor starts the plan on the tick that takes it.
+public final class ExecutorCommand: @unchecked Sendable {
+  public enum Kind: Sendable {
+    /// Start the plan in the slot (targets and segments).
+    case show
+    /// Home every module, then show `targets`.
+    case home
+    /// Stop all motion where it is and switch every coil off.
+    case release
+  }
+
+  public private(set) var kind = Kind.release
+  /// Every module's target flap.
+  public private(set) var targets: [Int]
+  /// Up to two segments per module (the planner's segments), relative to the plan's start.
+  var segmentCount: [Int]
+  var start0: [Int]
+  var steps0: [Int]
+  var start1: [Int]
+  var steps1: [Int]
+  public private(set) var makespanMicroseconds = 0
+
+  public init(moduleCount: Int) {
+    targets = Array(repeating: 0, count: moduleCount)
+    segmentCount = Array(repeating: 0, count: moduleCount)
+    start0 = Array(repeating: 0, count: moduleCount)
+    steps0 = Array(repeating: 0, count: moduleCount)
+    start1 = Array(repeating: 0, count: moduleCount)
+    steps1 = Array(repeating: 0, count: moduleCount)
+  }
+
+  public var moduleCount: Int { targets.count }
+
+  /// Fills the slot with a plan from `Planner`.
+  public func load(_ plan: Plan) {
+    kind = .show
+    makespanMicroseconds = plan.makespanMicroseconds
+    for index in 0..<moduleCount {
+      segmentCount[index] = 0
+      steps0[index] = 0
+      steps1[index] = 0
+    }
+    for move in plan.moves where move.module < moduleCount {
+      let index = move.module
+      targets[index] = move.to
+      segmentCount[index] = min(2, move.segments.count)
+      if let first = move.segments.first {
+        start0[index] = first.startMicroseconds
+        steps0[index] = first.steps
+      }
+      if move.segments.count > 1 {
+        start1[index] = move.segments[1].startMicroseconds
+        steps1[index] = move.segments[1].steps
+      }
+    }
+  }
+
+  /// Fills the slot with a request to home and then show `flaps`.
+  public func loadHome(showing flaps: [Int]) {
+    kind = .home
+    makespanMicroseconds = 0
+    for index in 0..<moduleCount {
+      targets[index] = index < flaps.count ? flaps[index] : 0
+      segmentCount[index] = 0
+    }
+  }
+
+  public func loadRelease() {
+    kind = .release
+    makespanMicroseconds = 0
+  }
+}

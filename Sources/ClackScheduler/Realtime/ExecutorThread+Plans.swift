@@ -1,0 +1,39 @@
+import ClackBoard
+
+/// The async side's commands: plans are made here, off the real-time thread, from the
+/// positions in the latest report, and handed over in a preallocated slot.
+extension ExecutorThread {
+  /// Plans a change to `flaps` from where the modules are now (mid-move included: a replan
+  /// keeps moving modules moving) and hands it over. Nil while every command slot is taken.
+  @discardableResult
+  public func show(_ flaps: [Int], transition: Transition = Transition(), planner: Planner)
+    -> Plan?
+  {
+    let current = state
+    let positions = current.modules.map { max(0, $0.position) }
+    let moving = Set(current.modules.indices.filter { current.modules[$0].moving })
+    let plan = planner.plan(from: positions, to: flaps, transition: transition, moving: moving)
+    return send { $0.load(plan) } ? plan : nil
+  }
+
+  /// Homes every module (within the power budget), then shows `flaps`.
+  @discardableResult
+  public func home(showing flaps: [Int]) -> Bool {
+    send { $0.loadHome(showing: flaps) }
+  }
+
+  /// Stops all motion where it is and switches the coils off; the thread keeps running.
+  @discardableResult
+  public func release() -> Bool {
+    send { $0.loadRelease() }
+  }
+}
+
+extension ExecutorThread {
+  /// The tick for a board: one step per tick at top speed (at most 1 ms, at least 100 µs) for
+  /// stepped modules; 5 ms for smart modules, which step themselves and are only polled.
+  public static func tickMicroseconds(for board: BoardDefinition, smart: Bool) -> Int {
+    if smart { return 5000 }
+    return min(1000, max(100, 1_000_000 / max(1, board.motion.topSpeed)))
+  }
+}

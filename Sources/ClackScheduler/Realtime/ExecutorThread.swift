@@ -1,0 +1,192 @@
+import ClackDrivers
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs a `TickExecutor` on a dedicated thread at a fixed tick on a monotonic clock, with
+/// absolute deadlines (a late tick never shifts the ones after it), SCHED_FIFO and locked
+/// memory when the system allows. The async world talks to it only through preallocated,
+/// lock-free structures: commands go in through a ring of slots, reports come out through a
+/// triple buffer, faults through a second ring, jitter through a double-buffered histogram.
+/// The loop itself allocates nothing, takes no lock and never awaits.
+///
+/// From `start()` on, the executor (and any simulated hardware under it) belongs to the
+/// thread; after `stop()` returns it is the caller's again.
+public final class ExecutorThread: @unchecked Sendable {
+  public let moduleCount: Int
+  public let tickNanoseconds: Int
+  public let jitter = JitterRecorder()
+  private let executor: TickExecutor
+  private let clock: TickClock
+  private let setup: RealtimeSetup
+  private let onTick: ((Int) -> Void)?
+  private let commands: SPSCRing<ExecutorCommand>
+  private let faults: SPSCRing<FaultSlot>
+  private let reports: TripleBuffer<ExecutorReport>
+  private let stopRequested = Atomic<Bool>(false)
+  private let running = Atomic<Bool>(false)
+  private let started = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private let producer = Mutex<Void>(())
+  private let reader: Mutex<[ModuleFault?]>
+  /// Written by the thread before `started` is signalled, read by `start()` after.
+  private var grant = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
+
+  final class FaultSlot {
+    var fault: ModuleFault?
+  }
+
+  /// - Parameters:
+  ///   - tickMicroseconds: the tick period; at most one step per module per tick.
+  ///   - onTick: called on the thread before each tick with the nanoseconds since it started
+  ///     (a simulated board's clock follows it); it must not allocate either.
+  public init(
+    executor: TickExecutor, tickMicroseconds: Int, clock: TickClock = MonotonicTickClock(),
+    setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil, commandSlots: Int = 4
+  ) {
+    self.executor = executor
+    self.moduleCount = executor.moduleCount
+    self.tickNanoseconds = max(1, tickMicroseconds) * 1000
+    self.clock = clock
+    self.setup = setup
+    self.onTick = onTick
+    let count = executor.moduleCount
+    commands = SPSCRing(
+      slots: (0..<max(1, commandSlots)).map { _ in ExecutorCommand(moduleCount: count) })
+    faults = SPSCRing(slots: (0..<max(64, count)).map { _ in FaultSlot() })
+    reports = TripleBuffer { ExecutorReport(moduleCount: count) }
+    reader = Mutex(Array(repeating: nil, count: count))
+  }
+
+  /// Starts the thread and says what real-time treatment it got (one line for the log).
+  @discardableResult
+  public func start() -> RealtimeGrant {
+    guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return grant }
+    var memory = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
+    RealtimeGrant.lockMemory(setup, into: &memory)
+    grant = memory
+    let thread = Thread { [self] in main() }
+    thread.name = "clack-executor"
+    thread.stackSize = 1 << 20
+    thread.start()
+    started.wait()
+    return grant
+  }
+
+  /// Stops the loop, which stops all motion and switches every coil off, and waits for it.
+  public func stop() {
+    guard running.load(ordering: .acquiring) else { return }
+    guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    finished.wait()
+  }
+
+  /// Hands a command to the thread: `fill` writes into a preallocated slot. False while all
+  /// slots wait to be taken (the thread takes them on its next tick).
+  @discardableResult
+  public func send(_ fill: (ExecutorCommand) -> Void) -> Bool {
+    producer.withLock { _ in
+      guard let slot = commands.reserve() else { return false }
+      fill(slot)
+      commands.publish()
+      return true
+    }
+  }
+
+  /// The latest report, with each module's current fault.
+  public var state: ExecutorState {
+    reader.withLock { table in
+      while let slot = faults.peek() {
+        if let fault = slot.fault, fault.module < table.count { table[fault.module] = fault }
+        faults.release()
+      }
+      let report = reports.read()
+      return ExecutorState(
+        modules: report.modules,
+        faults: report.modules.indices.map { report.modules[$0].faulted ? table[$0] : nil },
+        ticks: report.ticks, nowMicroseconds: report.nowMicroseconds, idle: report.idle,
+        commandsApplied: report.commandsApplied, deadlineMisses: report.deadlineMisses,
+        stopped: report.stopped)
+    }
+  }
+
+  /// Polls the state every `pollMilliseconds` of real time until `condition` holds or
+  /// `timeoutSeconds` pass; returns the last state seen. For command-line tools and tests.
+  public func wait(
+    timeoutSeconds: Double, pollMilliseconds: Int = 5,
+    until condition: (ExecutorState) -> Bool
+  ) -> ExecutorState {
+    let deadline = MonotonicTickClock.raw() + Int(timeoutSeconds * 1e9)
+    var current = state
+    while !condition(current), MonotonicTickClock.raw() < deadline {
+      var pause = timespec(tv_sec: 0, tv_nsec: pollMilliseconds * 1_000_000)
+      nanosleep(&pause, nil)
+      current = state
+    }
+    return current
+  }
+
+  // MARK: - The thread
+
+  private func main() {
+    RealtimeGrant.raisePriority(setup, into: &grant)
+    started.signal()
+    let period = tickNanoseconds
+    let origin = clock.nanoseconds()
+    var deadline = origin
+    var ticks = 0
+    var applied = 0
+    var misses = 0
+    while !stopRequested.load(ordering: .acquiring) {
+      deadline += period
+      clock.sleep(until: deadline)
+      let woke = clock.nanoseconds()
+      jitter.record(nanoseconds: woke - deadline)
+      let elapsed = woke - origin
+      onTick?(elapsed)
+      let now = elapsed / 1000
+      while let command = commands.peek() {
+        executor.apply(command, now: now)
+        commands.release()
+        applied += 1
+      }
+      executor.tick(now: now)
+      ticks += 1
+      handOverFaults()
+      publish(ticks: ticks, now: now, applied: applied, misses: misses, stopped: false)
+      let done = clock.nanoseconds()
+      if done >= deadline + period {
+        // Overran into the next period(s): count them and rejoin the grid after `done`.
+        let late = (done - deadline) / period
+        misses += late
+        deadline += late * period
+      }
+    }
+    executor.shutdown()
+    handOverFaults()
+    publish(
+      ticks: ticks, now: (clock.nanoseconds() - origin) / 1000, applied: applied, misses: misses,
+      stopped: true)
+    jitter.retire()
+    finished.signal()
+  }
+
+  private func handOverFaults() {
+    while let fault = executor.nextNewFault() {
+      guard let slot = faults.reserve() else { break }  // the report still flags the module
+      slot.fault = fault
+      faults.publish()
+    }
+  }
+
+  private func publish(ticks: Int, now: Int, applied: Int, misses: Int, stopped: Bool) {
+    let report = reports.writeBuffer
+    executor.report(into: &report.modules)
+    report.ticks = ticks
+    report.nowMicroseconds = now
+    report.idle = executor.isIdle
+    report.commandsApplied = applied
+    report.deadlineMisses = misses
+    report.stopped = stopped
+    reports.publish()
+  }
+}

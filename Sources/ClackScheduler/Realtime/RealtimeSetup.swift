@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the executor thread asks of the kernel for steady timing, and what it got.
+public struct RealtimeSetup: Sendable, Hashable {
+  /// SCHED_FIFO priority to ask for (1–99), or nil to stay a normal thread.
+  public var priority: Int32?
+  /// Lock all memory (mlockall), so a page fault never stalls a tick.
+  public var lockMemory: Bool
+
+  public init(priority: Int32? = 80, lockMemory: Bool = true) {
+    self.priority = priority
+    self.lockMemory = lockMemory
+  }
+
+  /// No real-time privileges: for tests and virtual time.
+  public static let none = RealtimeSetup(priority: nil, lockMemory: false)
+}
+
+/// The outcome, described in one log line.
+public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
+  public var fifoPriority: Int32?
+  public var memoryLocked: Bool
+  /// Why something asked for was not granted.
+  public var problems: [String]
+
+  public var description: String {
+    var parts: [String] = []
+    parts.append(fifoPriority.map { "SCHED_FIFO priority \($0)" } ?? "normal scheduling")
+    parts.append(memoryLocked ? "memory locked" : "memory not locked")
+    var line = "executor thread: " + parts.joined(separator: ", ")
+    if !problems.isEmpty { line += " (" + problems.joined(separator: "; ") + ")" }
+    return line
+  }
+
+  /// Locks memory for the whole process (call before the thread starts).
+  static func lockMemory(_ setup: RealtimeSetup, into grant: inout RealtimeGrant) {
+    guard setup.lockMemory else { return }
+    #if canImport(Glibc)
+      if mlockall(Int32(MCL_CURRENT | MCL_FUTURE)) == 0 {
+        grant.memoryLocked = true
+      } else {
+        grant.problems.append(
+          "mlockall: \(Self.reason(errno)); raise LimitMEMLOCK or run with CAP_IPC_LOCK")
+      }
+    #else
+      grant.problems.append("mlockall is Linux-only here")
+    #endif
+  }
+
+  /// Raises the calling thread to SCHED_FIFO (call on the executor thread).
+  static func raisePriority(_ setup: RealtimeSetup, into grant: inout RealtimeGrant) {
+    guard let priority = setup.priority else { return }
+    #if canImport(Glibc)
+      var parameters = sched_param()
+      parameters.sched_priority = priority
+      let result = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters)
+      if result == 0 {
+        grant.fifoPriority = priority
+      } else {
+        grant.problems.append(
+          "SCHED_FIFO: \(Self.reason(result)); give the service LimitRTPRIO=\(priority) or CAP_SYS_NICE"
+        )
+      }
+    #else
+      grant.problems.append("SCHED_FIFO is Linux-only here")
+    #endif
+  }
+
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case EPERM: "not permitted"
+    case ENOMEM: "over the locked-memory limit"
+    case EINVAL: "invalid request"
+    default: "error \(code)"
+    }
+  }
+}

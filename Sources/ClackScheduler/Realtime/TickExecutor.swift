@@ -1,0 +1,80 @@
+import ClackDrivers
+
+/// What the real-time thread drives: a stepped-board or smart-module executor. Every method
+/// runs on that thread only, once it has started; none may allocate, lock or wait, except when
+/// a new fault is first recorded (its message is built once).
+public protocol TickExecutor: AnyObject {
+  var moduleCount: Int { get }
+  /// One tick at `now`, microseconds since the thread started.
+  func tick(now: Int)
+  /// Takes a command from the async side at `now`.
+  func apply(_ command: ExecutorCommand, now: Int)
+  /// Writes every module's state into `reports` (preallocated, `moduleCount` long).
+  func report(into reports: inout [ModuleReport])
+  /// True when nothing moves and nothing waits.
+  var isIdle: Bool { get }
+  /// A fault not yet handed out (each new fault once), or nil.
+  func nextNewFault() -> ModuleFault?
+  /// Stops motion and switches every coil off: called when the thread stops.
+  func shutdown()
+}
+
+/// One module's state in a report: plain values, so a report crosses threads by copying.
+public struct ModuleReport: Sendable, Hashable {
+  public var mode: ModuleMode = .lookForHome
+  /// The flap it believes it shows, or -1 before homing.
+  public var flap = -1
+  /// Where it is, in steps past its flap 0 (what a replan starts from), or -1 before homing.
+  public var position = -1
+  public var moving = false
+  public var missedHomes = 0
+  public var unexpectedHomes = 0
+  public var faulted = false
+
+  public init() {}
+}
+
+/// What the executor thread publishes after every tick (one of a triple buffer's three).
+final class ExecutorReport {
+  var modules: [ModuleReport]
+  var ticks = 0
+  var nowMicroseconds = 0
+  var idle = true
+  var commandsApplied = 0
+  var deadlineMisses = 0
+  var stopped = false
+
+  init(moduleCount: Int) {
+    modules = Array(repeating: ModuleReport(), count: moduleCount)
+  }
+}
+
+/// A copy of the executor's latest report, for the layers above.
+public struct ExecutorState: Sendable {
+  public var modules: [ModuleReport]
+  /// Each module's latest fault, with its message.
+  public var faults: [ModuleFault?]
+  /// Ticks run since the thread started.
+  public var ticks: Int
+  /// The executor's time at that tick, microseconds since the thread started.
+  public var nowMicroseconds: Int
+  /// True when nothing moves and nothing waits.
+  public var idle: Bool
+  /// Commands taken from the async side so far.
+  public var commandsApplied: Int
+  /// Ticks whose deadline passed while the tick before was still running.
+  public var deadlineMisses: Int
+  /// True once the thread has stopped and switched every coil off.
+  public var stopped: Bool
+
+  /// How many modules move now.
+  public var moving: Int { modules.count { $0.moving } }
+  /// Every module's state, with its fault.
+  public var statuses: [ModuleStatus] {
+    zip(modules, faults).map { report, fault in
+      ModuleStatus(
+        mode: report.mode, flap: report.flap < 0 ? nil : report.flap, moving: report.moving,
+        missedHomes: report.missedHomes, unexpectedHomes: report.unexpectedHomes, fault: fault)
+    }
+  }
+}

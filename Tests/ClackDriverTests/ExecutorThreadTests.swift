@@ -1,0 +1,107 @@
+import ClackBoard
+import ClackCore
+import ClackHardware
+import ClackScheduler
+import ClackSimHAL
+import Testing
+
+/// The real executor thread (its loop, hand-over and reports) on a simulated twin, in virtual
+/// time: a ManualTickClock makes every sleep return at its deadline, and the twin's clock
+/// follows the thread's, so the run is fast and deterministic whatever the machine does.
+final class ThreadRig: @unchecked Sendable {
+  let board: BoardDefinition
+  let twin: SimulatedBoard
+  let executor: SteppedExecutor
+  let thread: ExecutorThread
+
+  init(_ board: BoardDefinition) throws {
+    self.board = board
+    twin = try SimulatedBoard(board: board)
+    twin.log.isEnabled = false
+    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board, searchSpeed: 800)
+    let clock = twin.clock
+    nonisolated(unsafe) let simulated = clock
+    thread = ExecutorThread(
+      executor: executor, tickMicroseconds: 1000, clock: ManualTickClock(), setup: .none,
+      onTick: { elapsed in
+        let target = UInt64(elapsed)
+        if target > simulated.nanoseconds {
+          simulated.advance(nanoseconds: target - simulated.nanoseconds)
+        }
+      })
+  }
+
+  /// Waits (in real time, generously) until the thread has taken `commands` and is idle.
+  func settle(after commands: Int) -> ExecutorState {
+    thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= commands && $0.idle }
+  }
+}
+
+@Suite struct ExecutorThreadTests {
+  @Test func theThreadHomesShowsAndReportsWhatTheRotorsShow() throws {
+    let rig = try ThreadRig(try twinBoard("pcf8575-8.yaml"))
+    let grant = rig.thread.start()
+    #expect(grant.fifoPriority == nil && !grant.memoryLocked, "tests ask for no privileges")
+    let first = randomTargets(rig.board, seed: 5)
+    #expect(rig.thread.home(showing: first))
+    var state = rig.settle(after: 1)
+    #expect(state.modules.map(\.flap) == first)
+    #expect(state.modules.allSatisfy { $0.mode == .normal && !$0.faulted })
+    let next = randomTargets(rig.board, seed: 6)
+    #expect(rig.thread.show(next, planner: rig.executor.planner) != nil)
+    state = rig.settle(after: 2)
+    #expect(state.modules.map(\.flap) == next)
+    rig.thread.stop()
+    state = rig.thread.state
+    #expect(state.stopped)
+    #expect(state.deadlineMisses == 0, "virtual time never misses a deadline")
+    // After stop() the twin is the test's again: the rotors show what was reported.
+    #expect(rig.twin.modules.map(\.displayedFlap) == next)
+    #expect(rig.twin.modules.allSatisfy { !$0.motor.isEnergized }, "coils left on")
+    let jitter = rig.thread.jitter.snapshot()
+    #expect(jitter.totalCount == UInt64(state.ticks), "one lateness sample per tick")
+    #expect(jitter.max == 0, "a manual clock wakes exactly on the deadline")
+  }
+
+  @Test func stoppingMidMotionSwitchesEveryCoilOff() throws {
+    let rig = try ThreadRig(try twinBoard("pi-gpio-4.yaml"))
+    rig.thread.start()
+    rig.thread.home(showing: [10, 20, 30, 40])
+    let moving = rig.thread.wait(timeoutSeconds: 60) { $0.moving > 0 }
+    #expect(moving.moving > 0)
+    rig.thread.stop()
+    #expect(rig.thread.state.stopped)
+    #expect(rig.twin.modules.allSatisfy { !$0.motor.isEnergized }, "coils left on after stop")
+  }
+
+  @Test func aNewTargetMidMotionIsReplannedFromWhereTheModulesAre() throws {
+    let rig = try ThreadRig(try twinBoard("pcf8575-8.yaml"))
+    rig.thread.start()
+    rig.thread.home(showing: Array(repeating: 0, count: 8))
+    _ = rig.settle(after: 1)
+    rig.thread.show(randomTargets(rig.board, seed: 40), planner: rig.executor.planner)
+    let midway = rig.thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= 2 && $0.moving > 0 }
+    #expect(midway.moving > 0)
+    let last = randomTargets(rig.board, seed: 41)
+    rig.thread.show(last, transition: Transition(.reveal), planner: rig.executor.planner)
+    let state = rig.settle(after: 3)
+    rig.thread.stop()
+    #expect(state.modules.map(\.flap) == last)
+    #expect(rig.twin.modules.map(\.displayedFlap) == last)
+    #expect(state.modules.allSatisfy { $0.missedHomes == 0 && $0.unexpectedHomes == 0 })
+  }
+
+  @Test func faultsReachTheReaderWithTheirMessages() throws {
+    let rig = try ThreadRig(
+      try twinBoard("pi-gpio-4.yaml", extra: "simulation:\n  dead_sensors: [2]\n"))
+    rig.thread.start()
+    rig.thread.home(showing: [1, 2, 3, 4])
+    let state = rig.settle(after: 1)
+    rig.thread.stop()
+    #expect(state.modules[2].mode == .sensorError)
+    #expect(state.faults[2]?.kind == .homeNotFound)
+    #expect(state.faults[2]?.message.contains("no home pulse") == true)
+    #expect(state.faults[0] == nil && state.modules[0].flap == 1)
+    #expect(state.statuses[3].flap == 4)
+  }
+}

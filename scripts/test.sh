@@ -2,7 +2,8 @@
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
 # formatting, runs every unit test, checks that Clack builds without the optional C libraries
-# (--disable-default-traits), and proves the Linux HAL against the kernel's gpio-sim and
+# (--disable-default-traits), checks that the real-time executor thread allocates nothing
+# (a release build, counted by interposing malloc), and proves the Linux HAL against the kernel's gpio-sim and
 # i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
 #
 # Usage: scripts/test.sh            (everything; a few minutes when caches are warm)
@@ -34,6 +35,13 @@ swift test --skip-build 2>&1 | tee "$log"
 unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' "$log" | tail -1)
 [ -n "$unit" ] || die "could not read the number of unit tests that passed"
 
+step "checking that the executor thread allocates nothing (release build, 3 s in real time)"
+swift build -c release --product clack-bench-executor 2>&1 | tail -1
+.build/release/clack-bench-executor boards/sim-6x22.yaml 3 --require-no-allocations \
+  --no-cyclictest | tee "$log"
+grep -q "^allocations on the executor thread: 0 in" "$log" ||
+  die "could not confirm that the executor thread allocated nothing"
+
 step "building without the optional C libraries (--disable-default-traits)"
 swift build --disable-default-traits --scratch-path .build-notraits 2>&1 | tail -1
 
@@ -48,4 +56,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + vm)) passed, 0 failed ($unit unit tests, $vm VM checks)"
+echo "tests: $((unit + vm + 1)) passed, 0 failed ($unit unit tests, 1 allocation check, $vm VM checks)"

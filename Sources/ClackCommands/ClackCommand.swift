@@ -11,7 +11,10 @@ public struct ClackCommand: ParsableCommand {
       6×22 board with every Vestaboard character.
       """,
     version: ClackVersion.current,
-    subcommands: [RenderCommand.self, QuoteCommand.self, PlanCommand.self, BoardCommand.self]
+    subcommands: [
+      RenderCommand.self, QuoteCommand.self, PlanCommand.self, BoardCommand.self, HomeCommand.self,
+      TestPatternCommand.self,
+    ]
   )
 
   public init() {}

@@ -81,19 +81,12 @@ public final class SimulatedBoard {
       simChip.connectInput(lines.sensor) { module.sensorLevel }
     }
     let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
-    let bias: GPIOBias =
-      switch wiring.sensorBias {
-      case "pull-down": .pullDown
-      case "disabled": .disabled
-      case "as-is": .asIs
-      default: .pullUp
-      }
     stepped = try GPIOStepperBank(
       controller: gpio, chip: selector,
       modules: wiring.modules.map {
         .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
       },
-      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: bias)
+      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(named: wiring.sensorBias))
   }
 
   private func buildChain(_ wiring: ShiftRegisterWiring) throws(HALError) {

@@ -5,7 +5,7 @@
 // interval for the same time, so the executor's jitter can be read beside the machine's own.
 // scripts/bench-executor.sh builds and runs it; figures go in docs/performance.md.
 //
-// Usage: clack-bench-executor [BOARD] [SECONDS] [--require-no-allocations]
+// Usage: clack-bench-executor [BOARD] [SECONDS] [--require-no-allocations] [--no-cyclictest]
 import CAllocationCounter
 import ClackBoard
 import ClackCore
@@ -18,6 +18,7 @@ import Synchronization
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 let requireNoAllocations = CommandLine.arguments.contains("--require-no-allocations")
+let skipCyclictest = CommandLine.arguments.contains("--no-cyclictest")
 let boardPath = arguments.first ?? "boards/sim-6x22.yaml"
 let seconds = arguments.dropFirst().first.flatMap(Int.init) ?? 10
 
@@ -103,7 +104,9 @@ print(
     + "\(micros(jitter.valueAtPercentile(99))) | \(micros(jitter.max)) | \(state.deadlineMisses) |")
 
 // cyclictest at the same interval and priority, for as long.
-if let cyclic = runCyclictest(
+if skipCyclictest {
+  print("| cyclictest | skipped (--no-cyclictest) | | | |")
+} else if let cyclic = runCyclictest(
   intervalMicroseconds: tick, loops: max(1000, seconds * 1_000_000 / tick))
 {
   print(

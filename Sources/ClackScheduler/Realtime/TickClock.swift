@@ -41,7 +41,8 @@ public struct MonotonicTickClock: TickClock {
     #endif
   }
 
-  static func raw() -> Int {
+  /// Nanoseconds on CLOCK_MONOTONIC, unscaled.
+  public static func raw() -> Int {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)

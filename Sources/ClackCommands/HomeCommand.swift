@@ -1,0 +1,47 @@
+import ArgumentParser
+import ClackBoard
+import ClackScheduler
+import Foundation
+
+/// `clack home`: find every module's home position, within the power budget.
+struct HomeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "home",
+    abstract: "Home every module of a board and leave it blank.",
+    discussion: """
+      Each module turns slowly until its hall sensor sees the magnet, at most power.max_moving \
+      at a time, then shows its first flap (blank). Modules whose sensor never triggers, or \
+      never lets go, are reported with their row and column and left switched off. SIGTERM or \
+      Ctrl-C stops all motion and switches the coils off. Exits 1 when a module failed.
+      """)
+
+  @OptionGroup var drive: DriveOptions
+
+  func run() throws {
+    let session = try drive.open()
+    FileHandle.standardError.write(Data("clack: \(session.grant)\n".utf8))
+    let board = session.board
+    let started = MonotonicTickClock.raw()
+    session.send { session.thread.home(showing: Array(repeating: 0, count: board.moduleCount)) }
+    let progress = ProgressLine()
+    let final = session.follow(commands: 1, progress: progress) { state in
+      let homed = state.modules.count { $0.mode == .normal }
+      let failed = state.modules.count { $0.mode == .sensorError || $0.mode == .disabled }
+      let seconds = Double(MonotonicTickClock.raw() - started) / 1e9
+      return "homing \(board.name): \(homed)/\(board.moduleCount) homed, \(state.moving) moving, "
+        + "\(failed) failed, \(String(format: "%.1f", seconds)) s"
+    }
+    let stopped = session.stop()
+    guard let final else {
+      print("stopped by \(StopSignal.name(StopSignal.received)): \(stopped)")
+      return
+    }
+    print(stopped)
+    let faults = BoardSession.faultLines(final, board: board)
+    if !faults.isEmpty {
+      throw CommandFailure(
+        "\(faults.count) of \(board.moduleCount) modules did not home:\n"
+          + faults.joined(separator: "\n"))
+    }
+  }
+}

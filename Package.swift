@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -56,6 +57,11 @@ let package = Package(
         "ClackCore", "ClackBoard", "ClackDrivers", "ClackHAL",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
+    ),
+    // Layer 5: the durable store (SQLite through GRDB, WAL): messages, quotes, board state.
+    .target(
+      name: "ClackStore",
+      dependencies: ["ClackCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Counts the calling thread's heap allocations (interposes malloc): benchmarks only.
     .target(name: "CAllocationCounter"),
@@ -107,6 +113,10 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
+    .testTarget(
+      name: "ClackStoreTests",
+      dependencies: ["ClackStore", "ClackCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

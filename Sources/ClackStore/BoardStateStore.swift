@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// What the board showed last, so a restart does not flip needlessly (positions are still
+/// verified by homing).
+public struct BoardSnapshot: Codable, Sendable, Hashable {
+  /// The last frame shown, as rows of codes.
+  public var codes: [[Int]]
+  /// Each module's flap as last known (nil for a module that was faulty).
+  public var flaps: [Int?]
+  public var savedAt: Date
+
+  public init(codes: [[Int]], flaps: [Int?], savedAt: Date) {
+    self.codes = codes
+    self.flaps = flaps
+    self.savedAt = savedAt
+  }
+}
+
+extension ClackStore {
+  public func saveBoardState(_ snapshot: BoardSnapshot) throws(StoreError) {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let json: String
+    do {
+      json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+    } catch {
+      throw .invalid(field: "board state", message: "cannot be encoded: \(error)")
+    }
+    try write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO board_state (key, value, updated_at) VALUES ('last', ?, ?)
+          ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+          """, arguments: [json, snapshot.savedAt])
+    }
+  }
+
+  public func loadBoardState() throws(StoreError) -> BoardSnapshot? {
+    let json = try read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM board_state WHERE key = 'last'")
+    }
+    guard let json else { return nil }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try? decoder.decode(BoardSnapshot.self, from: Data(json.utf8))
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// Clack's durable state in one SQLite file (WAL mode): the message queue with each message's
+/// history, the quotes, the board's last known state and each sender's rate-limit bucket.
+/// Every write is a transaction committed with `synchronous = FULL` before the call returns,
+/// so a message the store accepted survives a crash or a power cut.
+public final class ClackStore: Sendable {
+  public let path: String
+  let writer: any DatabaseWriter
+
+  /// Opens (creating if needed) the database at `path` and brings its schema up to date. A
+  /// database from a newer Clack is refused, and left untouched.
+  public convenience init(path: String) throws(StoreError) {
+    try self.init(path: path, migrator: Migrations.migrator())
+  }
+
+  init(path: String, migrator: DatabaseMigrator) throws(StoreError) {
+    self.path = path
+    do {
+      var configuration = Configuration()
+      configuration.prepareDatabase { db in
+        // FULL: a commit reaches the disk before it returns (NORMAL could lose the last
+        // commits on power loss in WAL mode).
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
+      configuration.busyMode = .timeout(5)
+      let directory = (path as NSString).deletingLastPathComponent
+      if !directory.isEmpty {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      }
+      writer = try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      throw .database(path: path, message: "cannot open the database: \(error)")
+    }
+    try migrate(migrator)
+  }
+
+  /// An in-memory store, for tests and dry runs.
+  public init(inMemory name: String = "clack") throws(StoreError) {
+    path = ":memory:"
+    do {
+      writer = try DatabaseQueue(named: name)
+    } catch {
+      throw .database(path: path, message: "\(error)")
+    }
+    try migrate(Migrations.migrator())
+  }
+
+  private func migrate(_ migrator: DatabaseMigrator) throws(StoreError) {
+    let unknown: [String]
+    do {
+      unknown = try writer.read { db in
+        try migrator.appliedIdentifiers(db).filter { !Migrations.identifiers.contains($0) }
+      }
+    } catch {
+      throw .database(path: path, message: "cannot read the schema version: \(error)")
+    }
+    guard unknown.isEmpty else { throw .newerDatabase(path: path, unknownMigrations: unknown) }
+    do {
+      try migrator.migrate(writer)
+    } catch {
+      throw .database(path: path, message: "cannot migrate the database: \(error)")
+    }
+  }
+
+  /// The migrations applied, oldest first.
+  public func appliedMigrations() throws(StoreError) -> [String] {
+    try read { db in try Migrations.migrator().appliedMigrations(db) }
+  }
+
+  /// SQLite's journal mode ("wal" for a file database).
+  public func journalMode() throws(StoreError) -> String {
+    try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+  }
+
+  func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try writer.read(body)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .database(path: path, message: "\(error)")
+    }
+  }
+
+  func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try writer.write(body)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .database(path: path, message: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+
+/// What `enqueue` did: the stored message, and the sender's older messages it replaced.
+public struct Accepted: Sendable, Hashable {
+  public let message: StoredMessage
+  public let replaced: [Int64]
+}
+
+extension ClackStore {
+  /// Validates, rate-limits and stores a message in one transaction, committed before this
+  /// returns: once it returns the message is durable and may be acknowledged.
+  public func enqueue(_ new: NewMessage, at now: Date, policy: SenderPolicy = SenderPolicy())
+    throws(StoreError) -> Accepted
+  {
+    try Self.validate(new)
+    return try write { db in
+      if policy.perHour > 0 { try Self.takeToken(db, sender: new.sender, policy: policy, at: now) }
+      var message = try Self.record(for: new, at: now)
+      try message.insert(db)
+      let id = message.id!
+      try Self.log(db, id, .queued, at: now, reason: "accepted from \(new.sender)")
+      var replaced: [Int64] = []
+      if policy.latestSlot, new.replacesPrevious {
+        let older = try StoredMessage.filter(
+          Column("sender") == new.sender && Column("zone") == message.zone
+            && Column("state") == MessageState.queued && Column("pinned") == false
+            && Column("id") != id
+        ).fetchAll(db)
+        for var old in older {
+          old.state = .expired
+          try old.update(db)
+          try Self.log(db, old.id!, .expired, at: now, reason: "replaced by message \(id)")
+          replaced.append(old.id!)
+        }
+      }
+      return Accepted(message: message, replaced: replaced)
+    }
+  }
+
+  public func message(id: Int64) throws(StoreError) -> StoredMessage? {
+    try read { db in try StoredMessage.fetchOne(db, key: id) }
+  }
+
+  /// Messages, oldest first; only those in `state` when given.
+  public func messages(state: MessageState? = nil) throws(StoreError) -> [StoredMessage] {
+    try read { db in
+      var request = StoredMessage.order(Column("id"))
+      if let state { request = request.filter(Column("state") == state) }
+      return try request.fetchAll(db)
+    }
+  }
+
+  public func count(state: MessageState) throws(StoreError) -> Int {
+    try read { db in try StoredMessage.filter(Column("state") == state).fetchCount(db) }
+  }
+
+  /// A message's changes of state, oldest first.
+  public func history(id: Int64) throws(StoreError) -> [MessageEvent] {
+    try read { db in
+      try MessageEvent.filter(Column("message_id") == id).order(Column("id")).fetchAll(db)
+    }
+  }
+
+  /// Moves a message to `state`, recording why.
+  public func setState(_ state: MessageState, id: Int64, at now: Date, reason: String)
+    throws(StoreError)
+  {
+    try write { db in
+      guard var message = try StoredMessage.fetchOne(db, key: id) else {
+        throw StoreError.notFound(id: id)
+      }
+      guard message.state != state else { return }
+      message.state = state
+      try message.update(db)
+      try Self.log(db, id, state, at: now, reason: reason)
+    }
+  }
+
+  /// Deletes a message and its history. False when there was none.
+  @discardableResult
+  public func remove(id: Int64) throws(StoreError) -> Bool {
+    try write { db in try StoredMessage.deleteOne(db, key: id) }
+  }
+
+  /// Pins a message: it stays in its zone's rotation until removed, and is never replaced.
+  public func pin(id: Int64, at now: Date) throws(StoreError) -> StoredMessage {
+    try write { db in
+      guard var message = try StoredMessage.fetchOne(db, key: id) else {
+        throw StoreError.notFound(id: id)
+      }
+      if !message.pinned {
+        message.pinned = true
+        try message.update(db)
+        try Self.log(db, id, message.state, at: now, reason: "pinned")
+      }
+      return message
+    }
+  }
+
+  /// Marks every queued or showing message whose time has run out as expired; returns them.
+  @discardableResult
+  public func expireDue(at now: Date) throws(StoreError) -> [Int64] {
+    try write { db in
+      let due = try StoredMessage.filter(
+        [MessageState.queued, .showing].contains(Column("state")) && Column("pinned") == false
+          && Column("expires_at") <= now
+      ).fetchAll(db)
+      for var message in due {
+        message.state = .expired
+        try message.update(db)
+        try Self.log(db, message.id!, .expired, at: now, reason: "its time ran out")
+      }
+      return due.compactMap(\.id)
+    }
+  }
+
+  // MARK: - Helpers
+
+  static func validate(_ new: NewMessage) throws(StoreError) {
+    let sender = new.sender.trimmingCharacters(in: .whitespaces)
+    guard !sender.isEmpty else { throw .invalid(field: "sender", message: "must not be empty") }
+    guard sender.count <= NewMessage.maxSenderLength else {
+      throw .invalid(
+        field: "sender", message: "longer than \(NewMessage.maxSenderLength) characters")
+    }
+    guard new.tags.count <= NewMessage.maxTags else {
+      throw .invalid(field: "tags", message: "at most \(NewMessage.maxTags) tags")
+    }
+    if let lifetime = new.expiresIn, !(lifetime > 0 && lifetime <= 366 * 86400) {
+      throw .invalid(field: "expires_in", message: "must be from 1 second to 366 days")
+    }
+    if case .text(let text, _, _) = new.body, text.isEmpty {
+      throw .invalid(field: "text", message: "must not be empty")
+    }
+  }
+
+  static func record(for new: NewMessage, at now: Date) throws -> StoredMessage {
+    var text: String?
+    var codes: String?
+    var justify: String?
+    var align: String?
+    switch new.body {
+    case .text(let value, let j, let a):
+      text = value
+      justify = j
+      align = a
+    case .codes(let rows):
+      codes = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+    }
+    let start = max(now, new.notBefore ?? now)
+    return StoredMessage(
+      id: nil, sender: new.sender, text: text, codesJSON: codes, justify: justify, align: align,
+      priority: new.priority, createdAt: now, notBefore: start,
+      expiresAt: start.addingTimeInterval(new.expiresIn ?? NewMessage.defaultLifetime),
+      pinned: new.pinned,
+      tagsJSON: String(decoding: try JSONEncoder().encode(new.tags), as: UTF8.self),
+      zone: new.zone ?? "main", transition: new.transition,
+      bypassQuietHours: new.bypassQuietHours, state: .queued)
+  }
+
+  static func takeToken(_ db: Database, sender: String, policy: SenderPolicy, at now: Date) throws {
+    let row = try Row.fetchOne(
+      db, sql: "SELECT tokens, updated_at FROM sender WHERE name = ?", arguments: [sender])
+    var bucket = TokenBucket(
+      perHour: policy.perHour, tokens: row?["tokens"], updatedAt: row?["updated_at"] ?? now)
+    if let wait = bucket.take(at: now) {
+      throw StoreError.rateLimited(sender: sender, limitPerHour: policy.perHour, retryAfter: wait)
+    }
+    try db.execute(
+      sql: """
+        INSERT INTO sender (name, tokens, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT(name) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+        """, arguments: [sender, bucket.tokens, bucket.updatedAt])
+  }
+
+  static func log(_ db: Database, _ id: Int64, _ state: MessageState, at now: Date, reason: String)
+    throws
+  {
+    try MessageEvent(messageId: id, state: state, at: now, reason: reason).insert(db)
+  }
+}

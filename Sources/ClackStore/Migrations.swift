@@ -1,0 +1,76 @@
+import GRDB
+
+/// The schema, one migration per version. Never edit a shipped migration: add a new one.
+enum Migrations {
+  static let all: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+    ("v1-messages", messages),
+    ("v2-quotes", quotes),
+    ("v3-board-and-senders", boardAndSenders),
+  ]
+
+  static var identifiers: [String] { all.map(\.identifier) }
+
+  /// The migrator, up to and including `last` (tests build older databases with it).
+  static func migrator(upTo last: String? = nil) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for (identifier, migrate) in all {
+      migrator.registerMigration(identifier, migrate: migrate)
+      if identifier == last { break }
+    }
+    return migrator
+  }
+
+  static func messages(_ db: Database) throws {
+    try db.create(table: "message") { table in
+      table.autoIncrementedPrimaryKey("id")
+      table.column("sender", .text).notNull().indexed()
+      table.column("text", .text)
+      table.column("codes_json", .text)
+      table.column("justify", .text)
+      table.column("align", .text)
+      table.column("priority", .text).notNull()
+      table.column("created_at", .datetime).notNull()
+      table.column("not_before", .datetime).notNull()
+      table.column("expires_at", .datetime).notNull()
+      table.column("pinned", .boolean).notNull().defaults(to: false)
+      table.column("tags_json", .text).notNull().defaults(to: "[]")
+      table.column("zone", .text).notNull().defaults(to: "main")
+      table.column("transition", .text)
+      table.column("bypass_quiet_hours", .boolean).notNull().defaults(to: false)
+      table.column("state", .text).notNull().indexed()
+    }
+    try db.create(table: "message_event") { table in
+      table.autoIncrementedPrimaryKey("id")
+      table.column("message_id", .integer).notNull().indexed()
+        .references("message", onDelete: .cascade)
+      table.column("state", .text).notNull()
+      table.column("at", .datetime).notNull()
+      table.column("reason", .text).notNull()
+    }
+  }
+
+  static func quotes(_ db: Database) throws {
+    try db.create(table: "quote") { table in
+      table.autoIncrementedPrimaryKey("id")
+      table.column("text", .text).notNull()
+      table.column("author", .text).notNull()
+      table.column("source", .text).notNull()  // "bundled" or "user"
+      table.column("added_at", .datetime).notNull()
+      table.uniqueKey(["text", "author"])
+    }
+    try QuoteStore.seedBundled(db)
+  }
+
+  static func boardAndSenders(_ db: Database) throws {
+    try db.create(table: "board_state") { table in
+      table.primaryKey("key", .text)
+      table.column("value", .text).notNull()
+      table.column("updated_at", .datetime).notNull()
+    }
+    try db.create(table: "sender") { table in
+      table.primaryKey("name", .text)
+      table.column("tokens", .double).notNull()
+      table.column("updated_at", .datetime).notNull()
+    }
+  }
+}

@@ -103,6 +103,22 @@ final class BoardSession {
     }
   }
 
+  /// Stops the board and prints how it ended; throws (exit 1) when modules failed.
+  func finish(_ final: ExecutorState?, failure: String) throws {
+    let stopped = stop()
+    guard let final else {
+      print("stopped by \(StopSignal.name(StopSignal.received)): \(stopped)")
+      return
+    }
+    print(stopped)
+    let faults = Self.faultLines(final, board: board)
+    if !faults.isEmpty {
+      throw CommandFailure(
+        "\(faults.count) of \(board.moduleCount) modules \(failure):\n"
+          + faults.joined(separator: "\n"))
+    }
+  }
+
   /// One line per module that is not normal, for summaries.
   static func faultLines(_ state: ExecutorState, board: BoardDefinition) -> [String] {
     state.statuses.enumerated().compactMap { index, status in

@@ -31,17 +31,6 @@ struct HomeCommand: ParsableCommand {
       return "homing \(board.name): \(homed)/\(board.moduleCount) homed, \(state.moving) moving, "
         + "\(failed) failed, \(String(format: "%.1f", seconds)) s"
     }
-    let stopped = session.stop()
-    guard let final else {
-      print("stopped by \(StopSignal.name(StopSignal.received)): \(stopped)")
-      return
-    }
-    print(stopped)
-    let faults = BoardSession.faultLines(final, board: board)
-    if !faults.isEmpty {
-      throw CommandFailure(
-        "\(faults.count) of \(board.moduleCount) modules did not home:\n"
-          + faults.joined(separator: "\n"))
-    }
+    try session.finish(final, failure: "did not home")
   }
 }

@@ -67,17 +67,6 @@ struct TestPatternCommand: ParsableCommand {
       }
       frame += 1
     }
-    let stopped = session.stop()
-    guard let final = state else {
-      print("stopped by \(StopSignal.name(StopSignal.received)): \(stopped)")
-      return
-    }
-    print(stopped)
-    let faults = BoardSession.faultLines(final, board: board)
-    if !faults.isEmpty {
-      throw CommandFailure(
-        "\(faults.count) of \(board.moduleCount) modules failed:\n" + faults.joined(separator: "\n")
-      )
-    }
+    try session.finish(state, failure: "failed")
   }
 }

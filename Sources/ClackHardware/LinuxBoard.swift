@@ -80,16 +80,10 @@ public struct LinuxBoard {
     -> SmartModuleBank
   {
     #if I2C && os(Linux)
-      var buses: [String: LinuxI2CBus] = [:]
+      let buses = try openBuses(wiring)
       var modules: [SmartModuleI2CBank<LinuxI2CBus>.Module] = []
       for (index, place) in wiring.modules.enumerated() {
-        let bus: LinuxI2CBus
-        if let open = buses[place.bus] {
-          bus = open
-        } else {
-          bus = try LinuxI2CBus(path: place.bus)
-          buses[place.bus] = bus
-        }
+        guard let bus = buses[place.bus] else { continue }
         modules.append(
           .init(
             bus: bus, address: UInt8(place.address),
@@ -101,18 +95,23 @@ public struct LinuxBoard {
     #endif
   }
 
+  #if I2C && os(Linux)
+    /// Each bus path of the wiring, opened once.
+    private static func openBuses(_ wiring: I2CWiring) throws(HALError) -> [String: LinuxI2CBus] {
+      var buses: [String: LinuxI2CBus] = [:]
+      for place in wiring.modules where buses[place.bus] == nil {
+        buses[place.bus] = try LinuxI2CBus(path: place.bus)
+      }
+      return buses
+    }
+  #endif
+
   private static func pcf8575(_ wiring: I2CWiring) throws(HALError) -> StepperBank {
     #if I2C && os(Linux)
-      var buses: [String: LinuxI2CBus] = [:]
+      let buses = try openBuses(wiring)
       var modules: [(bus: LinuxI2CBus, address: UInt8)] = []
       for place in wiring.modules {
-        let bus: LinuxI2CBus
-        if let open = buses[place.bus] {
-          bus = open
-        } else {
-          bus = try LinuxI2CBus(path: place.bus)
-          buses[place.bus] = bus
-        }
+        guard let bus = buses[place.bus] else { continue }
         modules.append((bus, UInt8(place.address)))
       }
       return try PCF8575StepperBank(modules: modules)

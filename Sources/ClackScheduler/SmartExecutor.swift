@@ -17,7 +17,7 @@ public final class SmartExecutor: TickExecutor {
   /// How long a module may take to show that it started a move, in microseconds.
   static let startGrace = 50_000
   private var modules: [Module]
-  private var faultPending: [Bool]
+  private var faultPending: PendingFaults
   private var cursor = 0
   private var idleCursor = 0
 
@@ -47,7 +47,7 @@ public final class SmartExecutor: TickExecutor {
     self.planner = Planner(board: board)
     self.pollsPerTick = max(1, pollsPerTick)
     modules = Array(repeating: Module(), count: bank.moduleCount)
-    faultPending = Array(repeating: false, count: bank.moduleCount)
+    faultPending = PendingFaults(count: bank.moduleCount)
   }
 
   public var moduleCount: Int { modules.count }
@@ -65,7 +65,7 @@ public final class SmartExecutor: TickExecutor {
 
   /// Starts the plan in `command` at `now`: each module gets its target at its planned start
   /// (for `reveal`, so that it lands when the plan says: smart modules move in one go).
-  func run(_ command: ExecutorCommand, at now: Int) {
+  public func run(_ command: ExecutorCommand, at now: Int) {
     for index in modules.indices {
       let target = command.targets[index]
       modules[index].target = target
@@ -230,7 +230,7 @@ public final class SmartExecutor: TickExecutor {
   }
 
   private func record(_ index: Int, _ fault: ModuleFault) {
-    if modules[index].fault != fault { faultPending[index] = true }
+    if modules[index].fault != fault { faultPending.mark(index) }
     modules[index].fault = fault
   }
 
@@ -239,14 +239,6 @@ public final class SmartExecutor: TickExecutor {
   }
 
   // MARK: - TickExecutor
-
-  public func apply(_ command: ExecutorCommand, now: Int) {
-    switch command.kind {
-    case .show: run(command, at: now)
-    case .home: home(showing: command.targets)
-    case .release: release()
-    }
-  }
 
   /// Stops sending targets; the modules finish their current step and switch off.
   public func release() {
@@ -269,11 +261,7 @@ public final class SmartExecutor: TickExecutor {
   }
 
   public func nextNewFault() -> ModuleFault? {
-    for index in faultPending.indices where faultPending[index] {
-      faultPending[index] = false
-      return modules[index].fault
-    }
-    return nil
+    faultPending.next { modules[$0].fault }
   }
 
   public func shutdown() {

@@ -24,7 +24,7 @@ public final class SteppedExecutor: TickExecutor {
   private var planEnd = 0
   private var queue: [Int] = []
   /// Modules whose fault is new since `nextNewFault()` last handed it out.
-  private var faultPending: [Bool]
+  private var faultPending: PendingFaults
   /// Built once, so a failing module does not allocate in the tick loop.
   private let homeNotFoundMessage: String
   private let sensorStuckMessage: String
@@ -71,7 +71,7 @@ public final class SteppedExecutor: TickExecutor {
     patterns = Array(repeating: 0, count: bank.moduleCount)
     active = Array(repeating: false, count: bank.moduleCount)
     handled = Array(repeating: false, count: bank.moduleCount)
-    faultPending = Array(repeating: false, count: bank.moduleCount)
+    faultPending = PendingFaults(count: bank.moduleCount)
     queue.reserveCapacity(bank.moduleCount)
     let revolution = board.motion.stepsPerRevolution
     let flaps = board.flapSet.count
@@ -125,7 +125,7 @@ public final class SteppedExecutor: TickExecutor {
   /// Starts the plan in `command` at `now`. The plan may be a little stale — made from
   /// positions read a few ticks ago while modules kept moving (a replan) — so each module's
   /// distance is taken from where it is now; the plan's timing is kept.
-  func run(_ command: ExecutorCommand, at now: Int) {
+  public func run(_ command: ExecutorCommand, at now: Int) {
     for index in modules.indices {
       let target = command.targets[index]
       modules[index].target = target
@@ -308,7 +308,7 @@ public final class SteppedExecutor: TickExecutor {
   /// The state machine, after the tick's write and read.
   private func observe(_ index: Int, now: Int) {
     if let fault = bank.busFaults[index] {
-      if modules[index].fault != fault { faultPending[index] = true }
+      if modules[index].fault != fault { faultPending.mark(index) }
       modules[index].fault = fault
       modules[index].mode = .disabled
       modules[index].activity = .idle
@@ -395,20 +395,12 @@ public final class SteppedExecutor: TickExecutor {
 
   private func fail(_ index: Int, _ kind: ModuleFault.Kind, _ message: String) {
     modules[index].fault = ModuleFault(module: index, kind: kind, message: message)
-    faultPending[index] = true
+    faultPending.mark(index)
     modules[index].mode = .sensorError
     modules[index].activity = .idle
   }
 
   // MARK: - TickExecutor
-
-  public func apply(_ command: ExecutorCommand, now: Int) {
-    switch command.kind {
-    case .show: run(command, at: now)
-    case .home: home(showing: command.targets)
-    case .release: release()
-    }
-  }
 
   /// Stops everything where it is; the next tick switches the coils off.
   public func release() {
@@ -436,11 +428,7 @@ public final class SteppedExecutor: TickExecutor {
   }
 
   public func nextNewFault() -> ModuleFault? {
-    for index in faultPending.indices where faultPending[index] {
-      faultPending[index] = false
-      return modules[index].fault
-    }
-    return nil
+    faultPending.next { modules[$0].fault }
   }
 
   public func shutdown() {

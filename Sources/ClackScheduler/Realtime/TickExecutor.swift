@@ -7,8 +7,12 @@ public protocol TickExecutor: AnyObject {
   var moduleCount: Int { get }
   /// One tick at `now`, microseconds since the thread started.
   func tick(now: Int)
-  /// Takes a command from the async side at `now`.
-  func apply(_ command: ExecutorCommand, now: Int)
+  /// Starts the plan in a `show` command at `now`.
+  func run(_ command: ExecutorCommand, at now: Int)
+  /// Homes every working module (within the budget), then shows `flaps`.
+  func home(showing flaps: [Int])
+  /// Stops all motion where it is; coils go off.
+  func release()
   /// Writes every module's state into `reports` (preallocated, `moduleCount` long).
   func report(into reports: inout [ModuleReport])
   /// True when nothing moves and nothing waits.
@@ -17,6 +21,40 @@ public protocol TickExecutor: AnyObject {
   func nextNewFault() -> ModuleFault?
   /// Stops motion and switches every coil off: called when the thread stops.
   func shutdown()
+}
+
+extension TickExecutor {
+  /// Takes a command from the async side at `now`.
+  public func apply(_ command: ExecutorCommand, now: Int) {
+    switch command.kind {
+    case .show: run(command, at: now)
+    case .home: home(showing: command.targets)
+    case .release: release()
+    }
+  }
+}
+
+/// Which modules have a fault not yet handed to the reader (preallocated: marking and taking
+/// allocate nothing).
+struct PendingFaults {
+  private var pending: [Bool]
+
+  init(count: Int) {
+    pending = Array(repeating: false, count: count)
+  }
+
+  mutating func mark(_ index: Int) {
+    pending[index] = true
+  }
+
+  /// The first marked module's fault, unmarking it.
+  mutating func next(_ fault: (Int) -> ModuleFault?) -> ModuleFault? {
+    for index in pending.indices where pending[index] {
+      pending[index] = false
+      return fault(index)
+    }
+    return nil
+  }
 }
 
 /// One module's state in a report: plain values, so a report crosses threads by copying.

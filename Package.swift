@@ -63,6 +63,8 @@ let package = Package(
       name: "ClackStore",
       dependencies: ["ClackCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // Layer 5: the content engine: what each zone shows now (messages, pins, schedules).
+    .target(name: "ClackContent", dependencies: ["ClackCore", "ClackStore"]),
     // Counts the calling thread's heap allocations (interposes malloc): benchmarks only.
     .target(name: "CAllocationCounter"),
     // Benchmark of the real-time executor: tick jitter, deadline misses, allocations per tick.
@@ -113,6 +115,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
+    .testTarget(
+      name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),
     .testTarget(
       name: "ClackStoreTests",
       dependencies: ["ClackStore", "ClackCore", .product(name: "GRDB", package: "GRDB.swift")]

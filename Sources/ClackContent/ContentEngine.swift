@@ -1,0 +1,127 @@
+import ClackCore
+import ClackStore
+import Foundation
+
+/// What a zone shows, and why.
+public enum ZoneSource: Sendable, Hashable {
+  /// A message: urgent, or the newest for the zone.
+  case message(Int64)
+  /// A pinned message (pinned ones take turns, a dwell each).
+  case pinned(Int64)
+  /// Schedule entry `index` of the rules, fired at `firedAt`.
+  case scheduled(index: Int, firedAt: Date)
+  /// Nothing to show: the zone keeps its last frame and does not move.
+  case idle
+
+  var messageID: Int64? {
+    switch self {
+    case .message(let id), .pinned(let id): id
+    default: nil
+    }
+  }
+}
+
+/// One decision: each zone's source, and the messages that started or stopped showing.
+public struct ContentDecision: Sendable, Hashable {
+  public var zones: [String: ZoneSource]
+  /// Zones whose source changed (the ones to redraw).
+  public var changed: [String]
+  public var started: [Int64]
+  public var finished: [Int64]
+  /// True during quiet hours: only messages that bypass them may move the board.
+  public var quiet: Bool
+}
+
+/// Decides what each zone shows, in this order: an urgent message; the newest message for the
+/// zone (once the one showing has had its dwell); pinned messages in turn; the latest
+/// scheduled content; otherwise idle — the last frame stays and nothing flips. In quiet hours
+/// nothing changes except for messages that bypass them. Time is passed in, so a test runs
+/// days of schedule in milliseconds.
+public struct ContentEngine: Sendable {
+  public let rules: ContentRules
+  public private(set) var current: [String: (source: ZoneSource, since: Date)] = [:]
+  private var lastFired: [String: (index: Int, at: Date)] = [:]
+  private var checkedUpTo: Date
+
+  /// Starts at `now`, looking back a day for the latest fire of each schedule, so a board
+  /// started at noon shows the quote that fired at 07:00.
+  public init(rules: ContentRules, now: Date) {
+    self.rules = rules
+    checkedUpTo = now.addingTimeInterval(-86_400)
+    advanceSchedules(to: now)
+  }
+
+  /// Decides at `now` from the store's queued, showing and pinned messages.
+  public mutating func decide(messages: [StoredMessage], now: Date) -> ContentDecision {
+    advanceSchedules(to: now)
+    let quiet = rules.quietHours?.contains(now, in: rules.timeZone) ?? false
+    var decision = ContentDecision(
+      zones: [:], changed: [], started: [], finished: [], quiet: quiet)
+    for zone in rules.zones {
+      let eligible = messages.filter {
+        $0.zone == zone.name
+          && ($0.state == .queued || $0.state == .showing || ($0.pinned && $0.state == .shown))
+          && $0.notBefore <= now && ($0.pinned || $0.expiresAt > now)
+          && (!quiet || $0.bypassQuietHours)
+      }
+      let previous = current[zone.name]
+      let next =
+        quiet && eligible.isEmpty
+        ? previous?.source ?? .idle
+        : choose(zone.name, eligible, previous, now: now)
+      decision.zones[zone.name] = next
+      guard next != previous?.source else { continue }
+      current[zone.name] = (next, now)
+      decision.changed.append(zone.name)
+      if let id = previous?.source.messageID, id != next.messageID { decision.finished.append(id) }
+      if let id = next.messageID, id != previous?.source.messageID { decision.started.append(id) }
+    }
+    return decision
+  }
+
+  private func choose(
+    _ zone: String, _ eligible: [StoredMessage], _ previous: (source: ZoneSource, since: Date)?,
+    now: Date
+  ) -> ZoneSource {
+    let newestFirst = eligible.sorted { ($0.createdAt, $0.id ?? 0) > ($1.createdAt, $1.id ?? 0) }
+    if let urgent = newestFirst.first(where: { $0.priority == .urgent }) {
+      return .message(urgent.id!)
+    }
+    // A message on show keeps the zone for its dwell.
+    if let previous, let id = previous.source.messageID,
+      eligible.contains(where: { $0.id == id }),
+      now.timeIntervalSince(previous.since) < rules.dwell
+    {
+      return previous.source
+    }
+    if let newest = newestFirst.first(where: { !$0.pinned }) { return .message(newest.id!) }
+    let pinned = eligible.filter(\.pinned).compactMap(\.id).sorted()
+    if !pinned.isEmpty {
+      guard case .pinned(let id) = previous?.source, let at = pinned.firstIndex(of: id) else {
+        return .pinned(pinned[0])
+      }
+      return .pinned(pinned[(at + 1) % pinned.count])  // its dwell is over: the next one
+    }
+    if let fired = lastFired[zone] { return .scheduled(index: fired.index, firedAt: fired.at) }
+    return previous.map { $0.source.messageID == nil ? $0.source : .idle } ?? .idle
+  }
+
+  /// Records every schedule fire between the last check and `now`.
+  private mutating func advanceSchedules(to now: Date) {
+    guard now > checkedUpTo else { return }
+    for (index, entry) in rules.schedules.enumerated() {
+      var instant = checkedUpTo
+      // A long gap (a board off for a week) only needs the last fire; cap the walk.
+      if now.timeIntervalSince(instant) > 86_400 * 2 {
+        instant = now.addingTimeInterval(-86_400 * 2)
+      }
+      while let fire = entry.cron.nextFire(after: instant, in: rules.timeZone), fire <= now {
+        if fire >= (lastFired[entry.zone]?.at ?? .distantPast) {
+          lastFired[entry.zone] = (index, fire)
+        }
+        instant = fire
+      }
+    }
+    checkedUpTo = now
+  }
+}

@@ -1,0 +1,91 @@
+import ClackCore
+import Foundation
+
+/// A rectangle of the board fed by its own messages and schedule. `main` is the whole board
+/// when a config names no zones.
+public struct ZoneSpec: Sendable, Hashable {
+  public var name: String
+  public var row: Int
+  public var col: Int
+  public var rows: Int
+  public var cols: Int
+
+  public init(name: String, row: Int, col: Int, rows: Int, cols: Int) {
+    self.name = name
+    self.row = row
+    self.col = col
+    self.rows = rows
+    self.cols = cols
+  }
+}
+
+/// What a schedule entry puts on its zone.
+public enum ScheduledContent: Sendable, Hashable {
+  case quoteOfTheDay
+  /// The time, re-drawn at each fire (a `* * * * *` entry makes a minute clock).
+  case clock(format: String)
+  case text(String)
+}
+
+/// "At these times, show this": a cron expression in the board's time zone.
+public struct ScheduleEntry: Sendable, Hashable {
+  public var cron: CronExpression
+  public var zone: String
+  public var content: ScheduledContent
+  public var transition: String?
+
+  public init(
+    cron: CronExpression, zone: String = "main", content: ScheduledContent,
+    transition: String? = nil
+  ) {
+    self.cron = cron
+    self.zone = zone
+    self.content = content
+    self.transition = transition
+  }
+}
+
+/// A daily stretch without motion, in local minutes after midnight; it may wrap past
+/// midnight (22:00–07:00).
+public struct QuietHours: Sendable, Hashable {
+  public var startMinute: Int
+  public var endMinute: Int
+
+  public init(startMinute: Int, endMinute: Int) {
+    self.startMinute = startMinute
+    self.endMinute = endMinute
+  }
+
+  public func contains(_ instant: Date, in zone: TimeZone) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.hour, .minute], from: instant)
+    let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    if startMinute == endMinute { return false }
+    return startMinute < endMinute
+      ? (startMinute..<endMinute).contains(minute)
+      : minute >= startMinute || minute < endMinute
+  }
+}
+
+/// Everything the content engine decides by.
+public struct ContentRules: Sendable {
+  public var zones: [ZoneSpec]
+  public var schedules: [ScheduleEntry]
+  public var quietHours: QuietHours?
+  /// The least time a message stays before a newer normal one replaces it (urgent ones
+  /// do not wait).
+  public var dwell: TimeInterval
+  public var timeZone: TimeZone
+
+  public init(
+    zones: [ZoneSpec], schedules: [ScheduleEntry] = [], quietHours: QuietHours? = nil,
+    dwell: TimeInterval = 60, timeZone: TimeZone = .current
+  ) {
+    self.zones = zones
+    self.schedules = schedules
+    self.quietHours = quietHours
+    self.dwell = dwell
+    self.timeZone = timeZone
+  }
+}

@@ -15,52 +15,21 @@ public final class SteppedExecutor: TickExecutor {
   public let planner: Planner
   /// Steps per second for homing and corrections: slow, so a weak motor does not slip.
   public let searchSpeed: Int
-  private let offsets: [Int]
-  private var modules: [Module]
+  let offsets: [Int]
+  var modules: [Module]
   private var patterns: [UInt8]
   private var active: [Bool]
   /// Modules already handled in this tick's first pass (preallocated: `tick` allocates nothing).
   private var handled: [Bool]
-  private var planEnd = 0
-  private var queue: [Int] = []
+  var planEnd = 0
+  var queue: [Int] = []
   /// Modules whose fault is new since `nextNewFault()` last handed it out.
-  private var faultPending: PendingFaults
+  var faultPending: PendingFaults
   /// Built once, so a failing module does not allocate in the tick loop.
   private let homeNotFoundMessage: String
   private let sensorStuckMessage: String
 
-  struct Module {
-    enum Activity: Equatable {
-      case idle
-      case waiting  // queued for homing or a correction
-      case leaving(budget: Int)
-      case seeking(budget: Int)
-      case correcting
-      case planned
-    }
-    var mode = ModuleMode.lookForHome
-    var activity = Activity.idle
-    var homed = false
-    var position = 0
-    var previousPosition = 0
-    var phase = 0
-    var sensorWas = false
-    var homeSeen = true
-    var missed = 0
-    var unexpected = 0
-    var fault: ModuleFault?
-    var goal: Int?
-    var target: Int?
-    var lastSearchStep = 0
-    // Up to two planned segments (a split move), absolute times.
-    var segmentStart = (0, 0)
-    var segmentSteps = (0, 0)
-    var segmentCount = 0
-    var segment = 0
-    var doneInSegment = 0
-    /// Whether the current planned segment has begun (it waits for a free slot).
-    var segmentStarted = false
-  }
+  typealias Module = SteppedModuleState
 
   public init(bank: StepperBank, board: BoardDefinition, searchSpeed: Int? = nil) {
     self.bank = bank
@@ -398,41 +367,5 @@ public final class SteppedExecutor: TickExecutor {
     faultPending.mark(index)
     modules[index].mode = .sensorError
     modules[index].activity = .idle
-  }
-
-  // MARK: - TickExecutor
-
-  /// Stops everything where it is; the next tick switches the coils off.
-  public func release() {
-    for index in modules.indices where modules[index].activity != .idle {
-      modules[index].activity = .idle
-      modules[index].goal = modules[index].homed ? modules[index].position : nil
-    }
-    queue.removeAll(keepingCapacity: true)
-    planEnd = 0
-  }
-
-  public func report(into reports: inout [ModuleReport]) {
-    for index in modules.indices {
-      let module = modules[index]
-      reports[index].mode = module.mode
-      reports[index].flap =
-        module.homed ? planner.flap(atPosition: module.position - offsets[index]) : -1
-      reports[index].position =
-        module.homed ? (module.position - offsets[index] + revolution) % revolution : -1
-      reports[index].moving = module.activity != .idle && module.activity != .waiting
-      reports[index].missedHomes = module.missed
-      reports[index].unexpectedHomes = module.unexpected
-      reports[index].faulted = module.fault != nil
-    }
-  }
-
-  public func nextNewFault() -> ModuleFault? {
-    faultPending.next { modules[$0].fault }
-  }
-
-  public func shutdown() {
-    release()
-    bank.coilsOff()
   }
 }

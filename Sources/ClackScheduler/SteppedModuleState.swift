@@ -1,0 +1,37 @@
+import ClackDrivers
+
+/// One module's state inside `SteppedExecutor`: its mode, what it is doing, where it is and
+/// its planned segments. The executor keeps one per module in an array made at start and
+/// updates them in place.
+struct SteppedModuleState {
+  enum Activity: Equatable {
+    case idle
+    case waiting  // queued for homing or a correction
+    case leaving(budget: Int)
+    case seeking(budget: Int)
+    case correcting
+    case planned
+  }
+  var mode = ModuleMode.lookForHome
+  var activity = Activity.idle
+  var homed = false
+  var position = 0
+  var previousPosition = 0
+  var phase = 0
+  var sensorWas = false
+  var homeSeen = true
+  var missed = 0
+  var unexpected = 0
+  var fault: ModuleFault?
+  var goal: Int?
+  var target: Int?
+  var lastSearchStep = 0
+  // Up to two planned segments (a split move), absolute times.
+  var segmentStart = (0, 0)
+  var segmentSteps = (0, 0)
+  var segmentCount = 0
+  var segment = 0
+  var doneInSegment = 0
+  /// Whether the current planned segment has begun (it waits for a free slot).
+  var segmentStarted = false
+}

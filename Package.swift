@@ -21,6 +21,10 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -88,11 +92,26 @@ let package = Package(
       name: "ClackBoard",
       dependencies: ["ClackCore", .product(name: "Yams", package: "Yams")]
     ),
+    // Layer 6: the daemon: config, the board runner, the content loop and the HTTP API.
+    .target(
+      name: "ClackDaemon",
+      dependencies: [
+        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware", "ClackScheduler",
+        "ClackSimHAL", "ClackStore", "ClackContent",
+        .product(name: "Yams", package: "Yams"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
     // Layer 6: the command-line face. Kept in a library so tests can run the commands.
     .target(
       name: "ClackCommands",
       dependencies: [
         "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware", "ClackScheduler",
+        "ClackDaemon", "ClackStore", "ClackContent",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -117,6 +136,10 @@ let package = Package(
     .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
     .testTarget(
       name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),
+    .testTarget(
+      name: "ClackDaemonTests",
+      dependencies: ["ClackDaemon", "ClackCore", "ClackBoard", "ClackContent", "ClackStore"]
+    ),
     .testTarget(
       name: "ClackStoreTests",
       dependencies: ["ClackStore", "ClackCore", .product(name: "GRDB", package: "GRDB.swift")]

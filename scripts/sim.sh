@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Clack's main job on a laptop or a Pi with no hardware: builds Clack (installing what is
-# missing) and shows today's quote on the default simulated board (boards/sim-6x22.yaml).
-# Later versions run the whole simulated board here.
+# missing) and runs `clack sim` — the whole daemon on the simulated 6×22 board, shown live in
+# the terminal, with the HTTP API on 127.0.0.1:7000. No config needed.
 #
-# Usage: scripts/sim.sh [extra clack quote options, e.g. --json]
+# Usage: scripts/sim.sh [clack sim options, e.g. --speed 10 or --listen 127.0.0.1:7001]
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
@@ -13,4 +13,4 @@ ensure_swift
 ensure_apt_packages $(clack_apt_packages)
 step "building clack"
 swift build --product clack >&2
-exec .build/debug/clack quote today --board boards/sim-6x22.yaml "$@"
+exec .build/debug/clack sim "$@"

@@ -29,35 +29,12 @@ public struct BoardDefinition: Hashable, Sendable {
 
   /// Reads and validates a board file.
   public static func load(path: String) throws(BoardFileError) -> BoardDefinition {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw BoardFileError(
-        file: path, line: nil, column: nil, field: nil,
-        message: exists ? "cannot be read (check its permissions)" : "no such file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw BoardFileError(
-        file: path, line: nil, column: nil, field: nil, message: "is not UTF-8 text")
-    }
-    return try parse(yaml: text, file: path)
+    try parse(yaml: YAMLReader.text(atPath: path), file: path)
   }
 
   /// Validates board-file text; `file` is only used in error messages.
   public static func parse(yaml: String, file: String) throws(BoardFileError) -> BoardDefinition {
-    let root: Node
-    do {
-      guard let node = try Yams.compose(yaml: yaml) else {
-        throw BoardFileError(
-          file: file, line: nil, column: nil, field: nil, message: "the file is empty")
-      }
-      root = node
-    } catch let error as BoardFileError {
-      throw error
-    } catch {
-      throw BoardFileError(
-        file: file, line: nil, column: nil, field: nil, message: "is not valid YAML: \(error)")
-    }
-    let top = try YAMLReader(file: file, node: root, path: "").fields(
+    let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "name", "description", "geometry", "flaps", "modules", "motion", "offsets", "power",
         "simulation",

@@ -1,14 +1,21 @@
-internal import Yams
+import Foundation
+package import Yams
 
 /// Typed access to a YAML node that remembers its path and position, so every error can name
 /// the file, line and field. Unknown keys are reported too: a misspelt field should not be
 /// silently ignored.
-struct YAMLReader {
-  let file: String
-  let node: Node
-  let path: String
+package struct YAMLReader {
+  package let file: String
+  package let node: Node
+  package let path: String
 
-  func error(_ message: String, at node: Node? = nil) -> BoardFileError {
+  package init(file: String, node: Node, path: String) {
+    self.file = file
+    self.node = node
+    self.path = path
+  }
+
+  package func error(_ message: String, at node: Node? = nil) -> BoardFileError {
     let mark = (node ?? self.node).mark
     return BoardFileError(
       file: file, line: mark?.line, column: mark?.column, field: path.isEmpty ? nil : path,
@@ -17,7 +24,7 @@ struct YAMLReader {
 
   /// The child readers of a mapping, after checking that only `allowed` keys are present and
   /// every `required` one is.
-  func fields(allowed: [String], required: [String]) throws(BoardFileError) -> YAMLFields {
+  package func fields(allowed: [String], required: [String]) throws(BoardFileError) -> YAMLFields {
     guard let mapping = node.mapping else {
       throw error("must be a mapping of fields (\(allowed.joined(separator: ", ")))")
     }
@@ -36,12 +43,12 @@ struct YAMLReader {
     return fields
   }
 
-  func string() throws(BoardFileError) -> String {
+  package func string() throws(BoardFileError) -> String {
     guard let scalar = node.scalar else { throw error("must be text") }
     return scalar.string
   }
 
-  func int(in range: ClosedRange<Int>) throws(BoardFileError) -> Int {
+  package func int(in range: ClosedRange<Int>) throws(BoardFileError) -> Int {
     guard let scalar = node.scalar, let value = YAMLReader.parseInt(scalar.string) else {
       throw error("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
@@ -53,15 +60,46 @@ struct YAMLReader {
 }
 
 extension YAMLReader {
+  /// The text of a YAML file, or an error saying why it cannot be had.
+  package static func text(atPath path: String) throws(BoardFileError) -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let exists = FileManager.default.fileExists(atPath: path)
+      throw BoardFileError(
+        file: path, line: nil, column: nil, field: nil,
+        message: exists ? "cannot be read (check its permissions)" : "no such file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw BoardFileError(
+        file: path, line: nil, column: nil, field: nil, message: "is not UTF-8 text")
+    }
+    return text
+  }
+
+  /// A reader for the document in `yaml`; `file` is only used in error messages.
+  package static func root(yaml: String, file: String) throws(BoardFileError) -> YAMLReader {
+    do {
+      guard let node = try Yams.compose(yaml: yaml) else {
+        throw BoardFileError(
+          file: file, line: nil, column: nil, field: nil, message: "the file is empty")
+      }
+      return YAMLReader(file: file, node: node, path: "")
+    } catch let error as BoardFileError {
+      throw error
+    } catch {
+      throw BoardFileError(
+        file: file, line: nil, column: nil, field: nil, message: "is not valid YAML: \(error)")
+    }
+  }
+
   /// Decimal, or hexadecimal with 0x (I2C addresses are written that way).
-  static func parseInt(_ text: String) -> Int? {
+  package static func parseInt(_ text: String) -> Int? {
     let lower = text.lowercased()
     if lower.hasPrefix("0x") { return Int(lower.dropFirst(2), radix: 16) }
     if lower.hasPrefix("-0x") { return Int(lower.dropFirst(3), radix: 16).map { -$0 } }
     return Int(text)
   }
 
-  func bool() throws(BoardFileError) -> Bool {
+  package func bool() throws(BoardFileError) -> Bool {
     switch node.scalar?.string.lowercased() {
     case "true", "yes", "on": return true
     case "false", "no", "off": return false
@@ -69,7 +107,7 @@ extension YAMLReader {
     }
   }
 
-  func double(in range: ClosedRange<Double>) throws(BoardFileError) -> Double {
+  package func double(in range: ClosedRange<Double>) throws(BoardFileError) -> Double {
     guard let scalar = node.scalar, let value = Double(scalar.string) else {
       throw error("must be a number from \(range.lowerBound) to \(range.upperBound)")
     }
@@ -80,7 +118,7 @@ extension YAMLReader {
   }
 
   /// One of `choices`.
-  func choice(_ choices: [String]) throws(BoardFileError) -> String {
+  package func choice(_ choices: [String]) throws(BoardFileError) -> String {
     let value = try string()
     guard choices.contains(value) else {
       throw error("'\(value)' is not one of: \(choices.joined(separator: ", "))")
@@ -89,7 +127,7 @@ extension YAMLReader {
   }
 
   /// The items of a sequence, each with its path (`field[2]`).
-  func items() throws(BoardFileError) -> [YAMLReader] {
+  package func items() throws(BoardFileError) -> [YAMLReader] {
     guard let sequence = node.sequence else { throw error("must be a list") }
     return sequence.enumerated().map { index, item in
       YAMLReader(file: file, node: item, path: "\(path)[\(index)]")
@@ -98,13 +136,13 @@ extension YAMLReader {
 }
 
 /// The fields of one mapping.
-struct YAMLFields {
-  let parent: YAMLReader
-  let children: [String: YAMLReader]
+package struct YAMLFields {
+  package let parent: YAMLReader
+  package let children: [String: YAMLReader]
 
-  subscript(name: String) -> YAMLReader? { children[name] }
+  package subscript(name: String) -> YAMLReader? { children[name] }
 
-  func required(_ name: String) throws(BoardFileError) -> YAMLReader {
+  package func required(_ name: String) throws(BoardFileError) -> YAMLReader {
     guard let child = children[name] else {
       throw parent.error("the field '\(name)' is missing")
     }

@@ -1,10 +1,7 @@
 import ClackBoard
 import ClackCore
-import ClackDrivers
-import ClackHAL
-import ClackHardware
+import ClackDaemon
 import ClackScheduler
-import ClackSimHAL
 
 #if canImport(Glibc)
   import Glibc
@@ -12,70 +9,21 @@ import ClackSimHAL
   import Darwin
 #endif
 
-/// A board opened for driving: its drivers (on real devices, or on its simulated twin running
-/// in real time), its executor and the real-time thread that runs it.
+/// A board opened for driving from a command: the runner, plus the stop signals, progress
+/// and summaries that `home` and `test-pattern` share.
 final class BoardSession {
-  let board: BoardDefinition
-  let planner: Planner
-  let thread: ExecutorThread
-  let grant: RealtimeGrant
-  /// The simulated twin, when the board is simulated.
-  let twin: SimulatedBoard?
+  let runner: BoardRunner
+  var board: BoardDefinition { runner.board }
+  var planner: Planner { runner.planner }
+  var thread: ExecutorThread { runner.thread }
+  var grant: RealtimeGrant { runner.grant }
 
   init(board: BoardDefinition, simulate: Bool, speed: Int) throws {
-    self.board = board
-    planner = Planner(board: board)
-    let stepped: StepperBank?
-    let smart: SmartModuleBank?
-    if simulate || board.simulation.always {
-      let twin = try SimulatedBoard(board: board)
-      twin.log.isEnabled = false
-      self.twin = twin
-      stepped = twin.stepped
-      smart = twin.smart
-    } else {
-      let hardware = try LinuxBoard(board: board)
-      twin = nil
-      stepped = hardware.stepped
-      smart = hardware.smart
-    }
-    let executor: TickExecutor
-    if let stepped {
-      executor = SteppedExecutor(bank: stepped, board: board)
-    } else if let smart {
-      executor = SmartExecutor(bank: smart, board: board)
-    } else {
-      throw CommandFailure("board '\(board.name)' has no modules to drive")
-    }
-    nonisolated(unsafe) let clock = twin?.clock
-    thread = ExecutorThread(
-      executor: executor,
-      tickMicroseconds: ExecutorThread.tickMicroseconds(
-        for: board, smart: smart != nil),
-      clock: MonotonicTickClock(speed: speed),
-      onTick: clock.map { clock in
-        { elapsed in
-          // The simulated hardware keeps the thread's time.
-          let target = UInt64(elapsed)
-          if target > clock.nanoseconds { clock.advance(nanoseconds: target - clock.nanoseconds) }
-        }
-      })
+    runner = try BoardRunner(board: board, simulate: simulate, speed: speed)
     StopSignal.install()
-    grant = thread.start()
   }
 
-  var isSimulated: Bool { twin != nil }
-
-  /// Stops the thread (motion stops, coils off) and says so; on a simulated board it also
-  /// checks that no simulated coil is still energised.
-  func stop() -> String {
-    thread.stop()
-    guard let twin else { return "motion stopped, coils off" }
-    let energised = twin.modules.count { $0.motor.isEnergized }
-    return energised == 0
-      ? "motion stopped, coils off (every simulated coil is de-energised)"
-      : "motion stopped, but \(energised) simulated coils are still energised"
-  }
+  func stop() -> String { runner.stop() }
 
   /// Waits until the board is idle after `commands` commands, showing progress; returns the
   /// last state, or nil when a stop signal came first.

@@ -65,6 +65,15 @@ public final class ClackStore: Sendable {
     }
   }
 
+  /// Closes the database (checkpointing the WAL); any later call fails with a database error.
+  public func close() throws(StoreError) {
+    do {
+      if let pool = writer as? DatabasePool { try pool.close() }
+    } catch {
+      throw .database(path: path, message: "cannot close the database: \(error)")
+    }
+  }
+
   /// The migrations applied, oldest first.
   public func appliedMigrations() throws(StoreError) -> [String] {
     try read { db in try Migrations.migrator().appliedMigrations(db) }

@@ -51,6 +51,37 @@ extension ClackStore {
     }
   }
 
+  /// What the content engine chooses from at `now`: showing messages, pinned ones, and the
+  /// queued messages that are due — the newest `limit` of them, and every urgent one or one
+  /// that bypasses quiet hours. Messages that are not due yet stay in the database, so a
+  /// queue of thousands costs nothing until they are.
+  public func activeMessages(at now: Date, limit: Int = 500) throws(StoreError)
+    -> [StoredMessage]
+  {
+    try read { db in
+      let due =
+        Column("state") == MessageState.queued && Column("not_before") <= now
+        && (Column("expires_at") > now || Column("pinned") == true)
+      var byID: [Int64: StoredMessage] = [:]
+      let parts: [QueryInterfaceRequest<StoredMessage>] = [
+        StoredMessage.filter(
+          Column("state") == MessageState.showing
+            || (Column("pinned") == true && Column("state") == MessageState.shown)),
+        StoredMessage.filter(due).order(Column("created_at").desc, Column("id").desc)
+          .limit(limit),
+        StoredMessage.filter(
+          due
+            && (Column("priority") == MessagePriority.urgent
+              || Column("bypass_quiet_hours") == true)
+        ),
+      ]
+      for request in parts {
+        for message in try request.fetchAll(db) { byID[message.id!] = message }
+      }
+      return byID.values.sorted { $0.id! < $1.id! }
+    }
+  }
+
   public func count(state: MessageState) throws(StoreError) -> Int {
     try read { db in try StoredMessage.filter(Column("state") == state).fetchCount(db) }
   }

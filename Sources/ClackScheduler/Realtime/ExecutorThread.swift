@@ -104,7 +104,8 @@ public final class ExecutorThread: @unchecked Sendable {
         modules: report.modules,
         faults: report.modules.indices.map { report.modules[$0].faulted ? table[$0] : nil },
         ticks: report.ticks, nowMicroseconds: report.nowMicroseconds, idle: report.idle,
-        commandsApplied: report.commandsApplied, deadlineMisses: report.deadlineMisses,
+        commandsApplied: report.commandsApplied, lastAppliedAt: report.lastAppliedAt,
+        deadlineMisses: report.deadlineMisses,
         stopped: report.stopped)
     }
   }
@@ -136,6 +137,7 @@ public final class ExecutorThread: @unchecked Sendable {
     var ticks = 0
     var applied = 0
     var misses = 0
+    var appliedAt = 0
     while !stopRequested.load(ordering: .acquiring) {
       deadline += period
       clock.sleep(until: deadline)
@@ -148,10 +150,12 @@ public final class ExecutorThread: @unchecked Sendable {
         executor.apply(command, now: now)
         commands.release()
         applied += 1
+        appliedAt = MonotonicTickClock.raw()
       }
       executor.tick(now: now)
       ticks += 1
       handOverFaults()
+      reports.writeBuffer.lastAppliedAt = appliedAt
       publish(ticks: ticks, now: now, applied: applied, misses: misses, stopped: false)
       let done = clock.nanoseconds()
       if done >= deadline + period {

@@ -79,6 +79,7 @@ final class ExecutorReport {
   var nowMicroseconds = 0
   var idle = true
   var commandsApplied = 0
+  var lastAppliedAt = 0
   var deadlineMisses = 0
   var stopped = false
 
@@ -100,6 +101,9 @@ public struct ExecutorState: Sendable {
   public var idle: Bool
   /// Commands taken from the async side so far.
   public var commandsApplied: Int
+  /// When the latest command was taken, on the raw monotonic clock (`MonotonicTickClock.raw()`,
+  /// nanoseconds): its first bus writes happen in that same tick.
+  public var lastAppliedAt: Int = 0
   /// Ticks whose deadline passed while the tick before was still running.
   public var deadlineMisses: Int
   /// True once the thread has stopped and switched every coil off.

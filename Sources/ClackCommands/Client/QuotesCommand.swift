@@ -1,0 +1,100 @@
+import ArgumentParser
+import ClackCore
+import ClackDaemon
+import Foundation
+
+/// `clack quotes [today|list|add|import|rm]`: the daemon's quote library.
+struct QuotesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "quotes",
+    abstract: "Today's quote, and the daemon's quote library: list, add, import, rm.",
+    discussion: """
+      The library is the bundled quotes plus your own. 'import' reads a CSV file with the \
+      columns text,author (a header row is optional); quotes that do not fit a 6×22 board are \
+      reported with their line and skipped. The offline 'clack quote' shows bundled quotes \
+      without a daemon.
+      """)
+
+  enum Action: String, ExpressibleByArgument, CaseIterable {
+    case today, list, add, `import`, rm
+  }
+
+  @Argument(help: "today (default), list, add, import or rm.")
+  var action: Action = .today
+
+  @Argument(help: "The quote's text (add), the CSV file (import) or the quote's id (rm).")
+  var value: String?
+
+  @Option(help: "The author, for add.")
+  var author: String?
+
+  @OptionGroup var client: ClientOptions
+
+  func validate() throws {
+    switch action {
+    case .today, .list:
+      if let value { throw ValidationError("unexpected '\(value)'") }
+    case .add:
+      guard value != nil, author != nil else {
+        throw ValidationError(
+          "add needs the text and --author, as in: clack quotes add \"…\" --author \"…\"")
+      }
+    case .import:
+      guard value != nil else { throw ValidationError("import needs a CSV file") }
+    case .rm:
+      guard let value, Int(value) != nil else { throw ValidationError("rm needs a quote id") }
+    }
+  }
+
+  func run() async throws {
+    let api = try client.client()
+    switch action {
+    case .today:
+      let quote = try await api.get("api/v1/quotes/today")
+      if client.json { return client.printJSON(quote) }
+      print("\(quote["text"]?.stringValue ?? "") — \(quote["author"]?.stringValue ?? "")")
+    case .list:
+      let answer = try await api.get("api/v1/quotes")
+      if client.json { return client.printJSON(answer) }
+      for quote in answer["quotes"]?.arrayValue ?? [] {
+        print(
+          "\(quote["id"]?.intValue ?? 0)\t\(quote["source"]?.stringValue ?? "")\t"
+            + "\(quote["text"]?.stringValue ?? "") — \(quote["author"]?.stringValue ?? "")")
+      }
+    case .add:
+      let answer = try await api.post(
+        "api/v1/quotes", .object(["text": .string(value!), "author": .string(author!)]))
+      if client.json { return client.printJSON(answer) }
+      print("quote \(answer["id"]?.intValue ?? 0) added")
+    case .import:
+      try await importFile(api, path: value!)
+    case .rm:
+      try await api.delete("api/v1/quotes/\(value!)")
+      if !client.json { print("quote \(value!) removed") }
+    }
+  }
+
+  private func importFile(_ api: APIClient, path: String) async throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure("\(path): no such file, or it cannot be read")
+    }
+    let result: QuoteImport.Result
+    do {
+      result = try QuoteImport().importCSV(String(decoding: data, as: UTF8.self))
+    } catch {
+      throw CommandFailure("\(path): \(error)")
+    }
+    for problem in result.problems {
+      FileHandle.standardError.write(Data("\(path): \(problem)\n".utf8))
+    }
+    guard !result.quotes.isEmpty else { throw CommandFailure("\(path): no quotes to import") }
+    let items = result.quotes.map {
+      JSONValue.object(["text": .string($0.text), "author": .string($0.author)])
+    }
+    let answer = try await api.post("api/v1/quotes", .object(["quotes": .array(items)]))
+    if client.json { return client.printJSON(answer) }
+    print(
+      "imported \(answer["quotes"]?.arrayValue.count ?? 0) quotes, skipped \(result.problems.count)"
+    )
+  }
+}

@@ -1,0 +1,266 @@
+import ClackContent
+import ClackCore
+import ClackStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The REST API (docs/api.md): messages, the board, quotes, events, health and metrics.
+public struct API: Sendable {
+  /// Request bodies larger than this are refused with 413.
+  public static let maxBodyBytes = 64 * 1024
+
+  let store: ClackStore
+  let display: Display
+  let config: DaemonConfig
+  let zones: [ZoneSpec]
+  let renderer: ZoneRenderer
+  let events: EventHub
+  let clock: DaemonClock
+  let metrics: DaemonMetrics
+
+  public init(
+    store: ClackStore, display: Display, config: DaemonConfig, events: EventHub,
+    clock: DaemonClock, metrics: DaemonMetrics
+  ) {
+    self.store = store
+    self.display = display
+    self.config = config
+    self.zones = display.zones
+    let board = display.board
+    renderer = ZoneRenderer(flapSet: board.flapSet, timeZone: config.timeZone)
+    self.events = events
+    self.clock = clock
+    self.metrics = metrics
+  }
+
+  public func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: metrics.middleware())
+    router.add(middleware: JSONErrorMiddleware())
+    router.get("/health") { _, _ in try await health() }
+    router.get("/metrics") { _, _ in metrics.render(display: display, store: store) }
+    let v1 = router.group("api/v1")
+    v1.post("messages") { request, _ in try await postMessage(request) }
+    v1.get("messages") { request, _ in try listMessages(request) }
+    v1.get("messages/:id") { _, context in
+      let id = try Self.id(context)
+      guard let message = try store.message(id: id) else {
+        throw APIError.notFound("no message with id \(id)")
+      }
+      return Self.json(Views.message(message, history: try store.history(id: id)))
+    }
+    v1.delete("messages/:id") { _, context in
+      let id = try Self.id(context)
+      guard try store.remove(id: id) else { throw APIError.notFound("no message with id \(id)") }
+      await display.storeChanged()
+      return Response(status: .noContent)
+    }
+    v1.post("messages/:id/pin") { _, context in
+      let message = try store.pin(id: try Self.id(context), at: clock.now())
+      await display.storeChanged()
+      return Self.json(Views.message(message))
+    }
+    v1.get("board") { _, _ in Self.json(try await boardJSON()) }
+    v1.post("board/home") { _, _ in
+      guard await display.rehome() else {
+        throw APIError(.serviceUnavailable, code: "busy", message: "the executor is busy; retry")
+      }
+      return Self.json(.object(["homing": .bool(true)]), status: .accepted)
+    }
+    v1.get("status") { _, _ in Self.json(try await status()) }
+    addQuoteRoutes(v1)
+    v1.get("events") { _, _ in eventStream() }
+    return router
+  }
+
+  // MARK: - Messages
+
+  func postMessage(_ request: Request) async throws -> Response {
+    var request = request
+    let body = try await request.collectBody(upTo: Self.maxBodyBytes)
+    let now = clock.now()
+    let new = try MessageRequest.parse(
+      JSONValue.parse(Data(buffer: body)), defaultSender: "api", config: config, zones: zones,
+      now: now)
+    try validateLayout(new)
+    let accepted = try store.enqueue(new, at: now, policy: config.senderPolicy)
+    // Committed: only now is it acknowledged.
+    let message = accepted.message
+    metrics.accepted(at: MonotonicNow.nanoseconds(), id: message.id ?? 0)
+    events.publish(
+      DaemonEvent(
+        type: "message",
+        json: JSONValue.object([
+          "id": .int(Int(message.id ?? 0)), "state": .string("queued"),
+          "reason": .string("accepted from \(message.sender)"),
+        ]).serialized))
+    await display.storeChanged()
+    let estimate = await display.estimate(for: message)
+    var answer: [String: JSONValue] = [
+      "id": .int(Int(message.id ?? 0)), "state": .string(message.state.rawValue),
+      "zone": .string(message.zone), "position": .int(estimate.position),
+      "display_at": .date(estimate.displayAt),
+      "wait_seconds": .double(max(0, estimate.displayAt.timeIntervalSince(now))),
+      "transition_seconds": .double(estimate.transitionSeconds),
+      "expires_at": .date(message.expiresAt),
+      "replaced": .array(accepted.replaced.map { .int(Int($0)) }),
+    ]
+    if estimate.displayAt > now.addingTimeInterval(1), await display.quiet {
+      answer["note"] = .string("quiet hours: it will show when they end")
+    }
+    return Self.json(.object(answer), status: .created)
+  }
+
+  /// Refuses a message that cannot be shown in its zone, saying exactly why.
+  func validateLayout(_ new: NewMessage) throws {
+    let zone = zones.first { $0.name == (new.zone ?? zones[0].name) } ?? zones[0]
+    do {
+      _ = try renderer.frame(for: new.body, in: zone)
+    } catch let error as LayoutError {
+      throw APIError.from(error, field: "text", zone: zone.name)
+    } catch let error as FrameCodeError {
+      throw APIError(
+        .badRequest, code: "unsupported_characters", message: "characters: \(error)",
+        details: ["field": .string("characters")])
+    } catch let error as SizeMismatch {
+      throw APIError(
+        .badRequest, code: "wrong_size", message: "characters: \(error)",
+        details: [
+          "field": .string("characters"), "expected_rows": .int(error.expected.rows),
+          "expected_cols": .int(error.expected.cols), "rows": .int(error.got.rows),
+          "cols": .int(error.got.cols),
+        ])
+    } catch {
+      throw APIError(.badRequest, code: "unsupported_characters", message: "characters: \(error)")
+    }
+  }
+
+  func listMessages(_ request: Request) throws -> Response {
+    var state: MessageState?
+    if let text = request.uri.queryParameters.get("state") {
+      guard let parsed = MessageState(rawValue: text) else {
+        throw APIError.badRequest(
+          "state",
+          "'\(text)' is not one of: "
+            + MessageState.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      state = parsed
+    }
+    let messages = try store.messages(state: state)
+    return Self.json(.object(["messages": .array(messages.map { Views.message($0) })]))
+  }
+
+  // MARK: - Board, status, health
+
+  func boardJSON() async throws -> JSONValue {
+    let view = await display.view()
+    return .object([
+      "name": .string(view.name), "rows": .int(view.rows), "cols": .int(view.cols),
+      "codes": Views.codes(view.codes), "target": Views.codes(view.target),
+      "moving": .int(view.moving), "quiet": .bool(view.quiet), "homed": .bool(view.homed),
+      "zones": .object(view.zones.mapValues(JSONValue.string)),
+      "modules": .array(
+        view.modules.map {
+          .object([
+            "row": .int($0.row), "col": .int($0.col), "state": .string($0.state),
+            "flap": $0.flap.map(JSONValue.int) ?? .null, "moving": .bool($0.moving),
+            "faults": .array($0.faults.map(JSONValue.string)),
+          ])
+        }),
+    ])
+  }
+
+  func status() async throws -> JSONValue {
+    guard case .object(var fields) = try await boardJSON() else { return .null }
+    fields["modules"] = nil
+    let view = await display.view()
+    fields["faults"] = .array(
+      view.modules.filter {
+        !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
+      }.map {
+        .string(
+          "row \($0.row + 1), col \($0.col + 1): \($0.state)"
+            + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; ")))
+      })
+    var counts: [String: JSONValue] = [:]
+    for state in MessageState.allCases {
+      counts[state.rawValue] = .int(try store.count(state: state))
+    }
+    fields["queue"] = .object(counts)
+    let showing = try store.messages(state: .showing)
+    fields["showing"] = .array(showing.map { Views.message($0) })
+    let now = clock.now()
+    let next = config.schedules.compactMap { entry in
+      entry.cron.nextFire(after: now, in: config.timeZone).map { (entry, $0) }
+    }.min { $0.1 < $1.1 }
+    if let (entry, at) = next {
+      fields["next_scheduled"] = .object([
+        "at": .date(at), "cron": .string(entry.cron.source), "zone": .string(entry.zone),
+        "show": .string(Self.describe(entry.content)),
+      ])
+    }
+    if let quiet = config.quietHours {
+      fields["quiet_hours"] = .string(
+        String(
+          format: "%02d:%02d-%02d:%02d", quiet.startMinute / 60, quiet.startMinute % 60,
+          quiet.endMinute / 60, quiet.endMinute % 60))
+    }
+    fields["time"] = .date(now)
+    return .object(fields)
+  }
+
+  static func describe(_ content: ScheduledContent) -> String {
+    switch content {
+    case .quoteOfTheDay: "quote of the day"
+    case .clock(let format): "clock (\(format))"
+    case .text(let text): "text \"\(text)\""
+    }
+  }
+
+  func health() async throws -> Response {
+    let homed = await display.homed
+    let queued = try store.count(state: .queued)
+    return Self.json(
+      .object([
+        "status": .string(homed ? "ok" : "homing"), "homed": .bool(homed), "queued": .int(queued),
+      ]))
+  }
+
+  // MARK: - Events
+
+  func eventStream() -> Response {
+    let stream = events.subscribe()
+    var headers = HTTPFields()
+    headers[.contentType] = "text/event-stream"
+    headers[.cacheControl] = "no-cache"
+    return Response(
+      status: .ok, headers: headers,
+      body: ResponseBody { writer in
+        try await writer.write(ByteBuffer(string: ": connected to clack\n\n"))
+        for await event in stream {
+          try await writer.write(ByteBuffer(string: event.sse))
+        }
+        try await writer.finish(nil)
+      })
+  }
+
+  // MARK: - Helpers
+
+  static func id(_ context: BasicRequestContext) throws -> Int64 {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Int64(text), id > 0 else {
+      throw APIError.badRequest("id", "'\(text)' is not a message id (a positive whole number)")
+    }
+    return id
+  }
+
+  static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json; charset=utf-8"
+    return Response(
+      status: status, headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized + "\n")))
+  }
+}

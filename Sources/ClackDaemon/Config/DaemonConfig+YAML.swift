@@ -1,0 +1,168 @@
+import ClackBoard
+import ClackContent
+import ClackCore
+import ClackScheduler
+import ClackStore
+import Foundation
+
+extension DaemonConfig {
+  /// Reads a config file. Relative paths in it (the board, the state directory) are taken from
+  /// the file's own directory. Errors name the file, line and field.
+  public static func load(path: String) throws(BoardFileError) -> DaemonConfig {
+    let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return try parse(yaml: YAMLReader.text(atPath: path), file: path, baseDirectory: base)
+  }
+
+  public static func parse(yaml: String, file: String, baseDirectory: String = ".")
+    throws(BoardFileError) -> DaemonConfig
+  {
+    var config = DaemonConfig()
+    let top = try YAMLReader.root(yaml: yaml, file: file).fields(
+      allowed: [
+        "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
+        "rate_limit", "transition", "api_key_file",
+      ], required: [])
+    func resolve(_ path: String) -> String {
+      path.hasPrefix("/")
+        ? path : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
+    }
+    if let board = top["board"] { config.boardPath = resolve(try board.string()) }
+    if let state = top["state"] { config.stateDirectory = resolve(try state.string()) }
+    if let key = top["api_key_file"] { config.apiKeyFile = resolve(try key.string()) }
+    if let listen = top["listen"] {
+      guard let address = ListenAddress(parsing: try listen.string()) else {
+        throw listen.error("must be HOST:PORT, such as 127.0.0.1:7000 or 0.0.0.0:7000")
+      }
+      config.listen = address
+    }
+    if let zone = top["time_zone"] {
+      let name = try zone.string()
+      guard let timeZone = TimeZone(identifier: name) else {
+        throw zone.error("'\(name)' is not a time zone name such as Europe/Berlin or UTC")
+      }
+      config.timeZone = timeZone
+    }
+    if let dwell = top["dwell"] { config.dwell = try dwell.duration() }
+    if let transition = top["transition"] {
+      config.defaultTransition = try transition.transitionName()
+    }
+    if let quiet = top["quiet_hours"] {
+      let fields = try quiet.fields(allowed: ["start", "end"], required: ["start", "end"])
+      config.quietHours = QuietHours(
+        startMinute: try fields.required("start").minuteOfDay(),
+        endMinute: try fields.required("end").minuteOfDay())
+    }
+    if let limit = top["rate_limit"] {
+      let fields = try limit.fields(allowed: ["per_hour", "latest_slot"], required: [])
+      if let perHour = fields["per_hour"] {
+        config.senderPolicy.perHour = try perHour.int(in: 0...100_000)
+      }
+      if let slot = fields["latest_slot"] { config.senderPolicy.latestSlot = try slot.bool() }
+    }
+    if let zones = top["zones"] {
+      for item in try zones.items() {
+        let (zone, senders) = try item.zone()
+        if config.zones.contains(where: { $0.name == zone.name }) {
+          throw item.error("a second zone named '\(zone.name)'")
+        }
+        config.zones.append(zone)
+        for sender in senders { config.senderZones[sender] = zone.name }
+      }
+    }
+    if let schedules = top["schedules"] {
+      config.schedules = try schedules.items().map { item throws(BoardFileError) in
+        try item.scheduleEntry()
+      }
+    }
+    if top["schedules"] == nil, let first = config.zones.first {
+      // The default quote goes to the first zone when the board is split.
+      config.schedules = config.schedules.map {
+        ScheduleEntry(cron: $0.cron, zone: first.name, content: $0.content)
+      }
+    }
+    let zoneNames = config.zones.isEmpty ? ["main"] : config.zones.map(\.name)
+    for (index, entry) in config.schedules.enumerated() where !zoneNames.contains(entry.zone) {
+      throw BoardFileError(
+        file: file, line: nil, column: nil, field: "schedules[\(index)].zone",
+        message: "no zone named '\(entry.zone)'; zones: \(zoneNames.joined(separator: ", "))")
+    }
+    return config
+  }
+
+  /// Checks the zones against the board they will split.
+  public func validateZones(rows: Int, cols: Int, file: String) throws(BoardFileError) {
+    for (index, zone) in zones.enumerated()
+    where zone.row + zone.rows > rows || zone.col + zone.cols > cols {
+      throw BoardFileError(
+        file: file, line: nil, column: nil, field: "zones[\(index)]",
+        message:
+          "zone '\(zone.name)' (rows \(zone.row + 1)-\(zone.row + zone.rows), cols "
+          + "\(zone.col + 1)-\(zone.col + zone.cols)) does not fit the \(rows) × \(cols) board")
+    }
+  }
+}
+
+extension YAMLReader {
+  fileprivate func duration() throws(BoardFileError) -> TimeInterval {
+    guard let seconds = DurationText.seconds(try string()), seconds > 0 else {
+      throw error("must be a duration such as 90s, 5m or 2h")
+    }
+    return seconds
+  }
+
+  fileprivate func minuteOfDay() throws(BoardFileError) -> Int {
+    let parts = try string().split(separator: ":")
+    guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+      (0..<24).contains(hour), (0..<60).contains(minute)
+    else { throw error("must be a time of day written HH:MM, such as 22:00") }
+    return hour * 60 + minute
+  }
+
+  fileprivate func transitionName() throws(BoardFileError) -> String {
+    try choice(Transition.Kind.allCases.map(\.rawValue))
+  }
+
+  /// A zone: name and rectangle (rows and columns counted from 1), and its senders.
+  fileprivate func zone() throws(BoardFileError) -> (ZoneSpec, [String]) {
+    let fields = try self.fields(
+      allowed: ["name", "row", "col", "rows", "cols", "senders"],
+      required: ["name", "row", "col", "rows", "cols"])
+    let zone = ZoneSpec(
+      name: try fields.required("name").string(),
+      row: try fields.required("row").int(in: 1...64) - 1,
+      col: try fields.required("col").int(in: 1...128) - 1,
+      rows: try fields.required("rows").int(in: 1...64),
+      cols: try fields.required("cols").int(in: 1...128))
+    let senders = try fields["senders"].map { list throws(BoardFileError) in
+      try list.items().map { item throws(BoardFileError) in try item.string() }
+    }
+    return (zone, senders ?? [])
+  }
+
+  fileprivate func scheduleEntry() throws(BoardFileError) -> ScheduleEntry {
+    let fields = try self.fields(
+      allowed: ["cron", "show", "text", "format", "zone", "transition"],
+      required: ["cron", "show"])
+    let cronField = try fields.required("cron")
+    let cron: CronExpression
+    do {
+      cron = try CronExpression(try cronField.string())
+    } catch let failure as CronError {
+      throw cronField.error(failure.description)
+    } catch {
+      throw cronField.error("\(error)")
+    }
+    let show = try fields.required("show").choice(["quote-of-the-day", "clock", "text"])
+    let content: ScheduledContent
+    switch show {
+    case "clock": content = .clock(format: try fields["format"]?.string() ?? "HH:mm")
+    case "text":
+      guard let text = fields["text"] else { throw error("'show: text' needs a 'text' field") }
+      content = .text(try text.string())
+    default: content = .quoteOfTheDay
+    }
+    return ScheduleEntry(
+      cron: cron, zone: try fields["zone"]?.string() ?? "main", content: content,
+      transition: try fields["transition"]?.transitionName())
+  }
+}

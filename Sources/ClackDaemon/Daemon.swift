@@ -1,0 +1,110 @@
+import ClackBoard
+import ClackStore
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `clack run` and `clack sim`: the board, the store, the content loop and the HTTP API,
+/// run as one service group until SIGTERM or SIGINT.
+public struct Daemon {
+  public struct Options: Sendable {
+    public var config = DaemonConfig()
+    /// Where the config came from, for error messages.
+    public var configFile = "(defaults)"
+    /// Drive the board's simulated twin instead of real hardware.
+    public var simulate = false
+    /// How much faster than real time a simulated board (and the content clock) runs.
+    public var speed = 1
+    public var logLevel = Logger.Level.info
+
+    public init() {}
+  }
+
+  public let options: Options
+  public let logger: Logger
+
+  public init(options: Options, logger: Logger) {
+    self.options = options
+    self.logger = logger
+  }
+
+  /// Everything a running daemon is made of, for faces (the terminal view) to look at.
+  public struct Parts: Sendable {
+    public let display: Display
+    public let store: ClackStore
+    public let events: EventHub
+    public let address: String
+    public let stateDirectory: String
+  }
+
+  /// Runs until a stop signal; then motion stops, coils go off and the store is closed.
+  /// `onStart` is called once the parts exist (homing has begun, the server is starting).
+  public func run(onStart: @escaping @Sendable (Parts) -> Void = { _ in }) async throws {
+    let startedAt = ContinuousClock.now
+    let config = options.config
+    let board =
+      try config.boardPath.map { path throws(BoardFileError) in try BoardDefinition.load(path: path)
+      }
+      ?? BuiltinBoard.load()
+    try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
+    let stateDirectory = try StateDirectory.prepare(
+      config.stateDirectory ?? StateDirectory.defaultPath())
+    let databasePath = stateDirectory + "/clack.sqlite"
+    let store = try ClackStore(path: databasePath)
+    logger.info(
+      "board \(board.name) (\(board.rows)×\(board.cols), \(board.flapSet.name)); state \(databasePath)"
+    )
+    let runner = try BoardRunner(
+      board: board, simulate: options.simulate, speed: options.speed)
+    logger.info("executor thread: \(runner.grant)")
+    let events = EventHub()
+    let clock = ScaledWallClock(speed: Double(options.speed))
+    let metrics = DaemonMetrics()
+    let display = Display(
+      runner: runner, store: store, config: config, clock: clock, events: events,
+      logger: logger, metrics: metrics)
+    await display.startHoming()
+    let api = API(
+      store: store, display: display, config: config, events: events, clock: clock,
+      metrics: metrics)
+    let serving = ServingFlag()
+    let address = config.listen
+    let app = Application(
+      router: api.router(),
+      configuration: ApplicationConfiguration(
+        address: .hostname(address.host, port: address.port), serverName: "clack"),
+      onServerRunning: { _ in serving.set() },
+      logger: logger)
+    let parts = Parts(
+      display: display, store: store, events: events, address: address.description,
+      stateDirectory: stateDirectory)
+    let lifecycle = LifecycleService(
+      display: display, events: events, notifier: SystemdNotifier(), serving: serving,
+      logger: logger, startedAt: startedAt, address: address.description)
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [
+          .init(service: DisplayService(display: display)),
+          .init(service: app),
+          .init(service: lifecycle),
+          // Our own handler, not a dispatch signal source: it works however the parent left
+          // the signal mask. When it returns, the group shuts down gracefully.
+          .init(
+            service: StopSignalService(logger: logger),
+            successTerminationBehavior: .gracefullyShutdownGroup),
+        ],
+        logger: logger))
+    do {
+      onStart(parts)
+      try await group.run()
+    } catch {
+      // However it ends, the motors end de-energised.
+      logger.info("\(runner.stop())")
+      throw error
+    }
+    logger.info("\(runner.stop())")
+    try store.close()
+    logger.info("store closed: \(databasePath)")
+  }
+}

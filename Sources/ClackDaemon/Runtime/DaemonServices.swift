@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Runs the display's loop until the daemon shuts down.
+struct DisplayService: Service {
+  let display: Display
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown {
+      await display.run()
+    }
+  }
+}
+
+/// Tells systemd (and the log) when the daemon is ready — homed and serving — and keeps
+/// its watchdog fed while the executor thread keeps ticking. On shutdown it says
+/// `STOPPING=1` and closes the event streams so open connections end.
+struct LifecycleService: Service {
+  let display: Display
+  let events: EventHub
+  let notifier: SystemdNotifier
+  let serving: ServingFlag
+  let logger: Logger
+  let startedAt: ContinuousClock.Instant
+  let address: String
+
+  func run() async throws {
+    await withGracefulShutdownHandler {
+      await cancelWhenGracefulShutdown { await watch() }
+    } onGracefulShutdown: {
+      notifier.notify("STOPPING=1")
+      events.finish()
+    }
+  }
+
+  /// Waits for readiness, then feeds the watchdog; returns when cancelled.
+  private func watch() async {
+    while !Task.isCancelled {
+      if serving.isSet, await display.homed { break }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    guard !Task.isCancelled else { return }
+    let elapsed = ContinuousClock.now - startedAt
+    let milliseconds =
+      elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    logger.info("ready: homed and serving http://\(address) (\(milliseconds) ms after start)")
+    notifier.notify("READY=1\nSTATUS=serving http://\(address)")
+    var lastTicks = -1
+    while !Task.isCancelled {
+      try? await Task.sleep(for: notifier.watchdogInterval ?? .seconds(3600))
+      guard notifier.watchdogInterval != nil, !Task.isCancelled else { continue }
+      // Only a ticking executor earns a watchdog ping: a stuck thread gets restarted.
+      let ticks = display.runner.thread.state.ticks
+      if ticks != lastTicks { notifier.notify("WATCHDOG=1") }
+      lastTicks = ticks
+    }
+  }
+}
+
+/// Set once the HTTP server listens.
+final class ServingFlag: Sendable {
+  private let flag = Mutex(false)
+  var isSet: Bool { flag.withLock { $0 } }
+  func set() { flag.withLock { $0 = true } }
+}
+
+/// Returns once SIGTERM or SIGINT arrives, which shuts the service group down gracefully.
+struct StopSignalService: Service {
+  let logger: Logger
+
+  func run() async throws {
+    StopSignal.install()
+    await cancelWhenGracefulShutdown {
+      while StopSignal.received == 0, !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    if StopSignal.received != 0 {
+      logger.info("\(StopSignal.name(StopSignal.received)) received: stopping")
+    }
+  }
+}

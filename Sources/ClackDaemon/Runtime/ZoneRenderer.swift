@@ -1,0 +1,99 @@
+import ClackBoard
+import ClackContent
+import ClackCore
+import ClackStore
+import Foundation
+
+/// Turns what a zone shows (a message, a schedule entry) into the frame for that zone.
+public struct ZoneRenderer: Sendable {
+  public let flapSet: FlapSet
+  public let timeZone: TimeZone
+
+  public init(flapSet: FlapSet, timeZone: TimeZone) {
+    self.flapSet = flapSet
+    self.timeZone = timeZone
+  }
+
+  public func layout(for zone: ZoneSpec) -> TextLayout {
+    TextLayout(rows: zone.rows, cols: zone.cols, flapSet: flapSet)
+  }
+
+  /// The frame of a message, checked strictly: an error names what does not fit, so the API
+  /// can refuse the message before it is stored.
+  public func frame(for body: MessageBody, in zone: ZoneSpec, lenient: Bool = false) throws
+    -> Frame
+  {
+    switch body {
+    case .text(let text, let justify, let align):
+      let options = LayoutOptions(
+        justify: justify.flatMap(Justify.init(rawValue:)) ?? .center,
+        align: align.flatMap(Align.init(rawValue:)) ?? .center, lenient: lenient)
+      return try layout(for: zone).layout(text, options: options).frame
+    case .codes(let rows):
+      let frame = try Frame(codes: rows)
+      guard frame.rows == zone.rows, frame.cols == zone.cols else {
+        throw SizeMismatch(
+          zone: zone.name, expected: (zone.rows, zone.cols), got: (frame.rows, frame.cols))
+      }
+      for (index, symbol) in frame.cells.enumerated() where !flapSet.contains(symbol) {
+        throw RenderError(
+          "\(symbol.displayName) at row \(index / frame.cols), column \(index % frame.cols) "
+            + "is not on this board's flaps (\(flapSet.name))")
+      }
+      return frame
+    }
+  }
+
+  /// The frame for scheduled content fired at `now`; quotes come from `quotes`.
+  public func frame(for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote])
+    throws -> Frame
+  {
+    let layout = layout(for: zone)
+    switch content {
+    case .quoteOfTheDay:
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      let parts = calendar.dateComponents([.year, .month, .day], from: now)
+      let day = CivilDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
+      guard let quote = day.flatMap(QuoteOfTheDay(pool: quotes).quote(on:)) else {
+        throw RenderError("the quote library is empty")
+      }
+      return try QuoteFormatter(layout: layout).frame(for: quote, lenient: true).frame
+    case .clock(let format):
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = timeZone
+      formatter.dateFormat = format
+      let options = LayoutOptions(lenient: true)
+      return try layout.layout(formatter.string(from: now), options: options).frame
+    case .text(let text):
+      return try layout.layout(text, options: LayoutOptions(lenient: true)).frame
+    }
+  }
+
+  /// Copies a zone's frame into the board's frame at the zone's place.
+  public static func place(_ part: Frame, of zone: ZoneSpec, into board: inout Frame) {
+    for row in 0..<min(part.rows, board.rows - zone.row) {
+      for col in 0..<min(part.cols, board.cols - zone.col) {
+        board[zone.row + row, zone.col + col] = part[row, col]
+      }
+    }
+  }
+}
+
+/// A frame of codes that is not the zone's size.
+public struct SizeMismatch: Error, CustomStringConvertible {
+  public let zone: String
+  public let expected: (rows: Int, cols: Int)
+  public let got: (rows: Int, cols: Int)
+
+  public var description: String {
+    "the characters are \(got.rows) rows × \(got.cols) columns but zone '\(zone)' is "
+      + "\(expected.rows) × \(expected.cols)"
+  }
+}
+
+public struct RenderError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}

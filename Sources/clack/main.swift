@@ -1,3 +1,0 @@
-import ClackCommands
-
-ClackCommand.main()

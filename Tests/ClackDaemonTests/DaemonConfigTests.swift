@@ -1,0 +1,92 @@
+import ClackBoard
+import ClackContent
+import ClackDaemon
+import Foundation
+import Testing
+
+@Suite struct DaemonConfigTests {
+  @Test func noConfigMeansTheDocumentedDefaults() {
+    let config = DaemonConfig()
+    #expect(config.boardPath == nil)
+    #expect(config.listen.description == "127.0.0.1:7000")
+    #expect(config.senderPolicy.perHour == 50)
+    #expect(config.schedules.map(\.content) == [.quoteOfTheDay])
+    #expect(config.resolvedZones(rows: 6, cols: 22).map(\.name) == ["main"])
+  }
+
+  @Test func aFullConfigIsRead() throws {
+    let config = try DaemonConfig.parse(
+      yaml: """
+        board: boards/pi.yaml
+        listen: 0.0.0.0:7001
+        time_zone: Europe/Berlin
+        dwell: 2m
+        quiet_hours: {start: "22:30", end: "07:00"}
+        rate_limit: {per_hour: 10, latest_slot: false}
+        zones:
+          - {name: top, row: 1, col: 1, rows: 3, cols: 22}
+          - {name: bottom, row: 4, col: 1, rows: 3, cols: 22, senders: [ha]}
+        schedules:
+          - {cron: "*/5 * * * *", show: clock, format: "HH:mm", zone: bottom}
+          - {cron: "0 7 * * *", show: quote-of-the-day, zone: top, transition: column}
+        """, file: "clack.yaml", baseDirectory: "/etc/clack")
+    #expect(config.boardPath == "/etc/clack/boards/pi.yaml")
+    #expect(config.listen == ListenAddress(host: "0.0.0.0", port: 7001))
+    #expect(config.dwell == 120)
+    #expect(config.quietHours == QuietHours(startMinute: 22 * 60 + 30, endMinute: 7 * 60))
+    #expect(config.senderPolicy.perHour == 10 && !config.senderPolicy.latestSlot)
+    #expect(config.senderZones == ["ha": "bottom"])
+    #expect(config.zones[1] == ZoneSpec(name: "bottom", row: 3, col: 0, rows: 3, cols: 22))
+    #expect(config.schedules[0].content == .clock(format: "HH:mm"))
+    #expect(config.schedules[1].transition == "column")
+  }
+
+  @Test(arguments: [
+    ("listen: nowhere", "clack.yaml:1:9: listen: must be HOST:PORT"),
+    ("dwell: soon", "clack.yaml:1:8: dwell: must be a duration"),
+    ("colour: red", "clack.yaml:1:1: colour: unknown field"),
+    ("quiet_hours: {start: \"25:00\", end: \"07:00\"}", "quiet_hours.start: must be a time of day"),
+    ("schedules:\n  - {cron: \"61 * * * *\", show: clock}", "clack.yaml:2:12: schedules[0].cron:"),
+    (
+      "schedules:\n  - {cron: \"0 7 * * *\", show: weather}",
+      "schedules[0].show: 'weather' is not one of"
+    ),
+    (
+      "schedules:\n  - {cron: \"0 7 * * *\", show: clock, zone: top}",
+      "schedules[0].zone: no zone named 'top'"
+    ),
+    ("time_zone: Mars/Olympus", "time_zone: 'Mars/Olympus' is not a time zone"),
+  ])
+  func aBadConfigNamesTheFieldAndLine(yaml: String, expected: String) {
+    #expect {
+      _ = try DaemonConfig.parse(yaml: yaml, file: "clack.yaml")
+    } throws: { error in
+      "\(error)".contains(expected)
+    }
+  }
+
+  @Test func zonesMustFitTheBoard() throws {
+    let config = try DaemonConfig.parse(
+      yaml: "zones:\n  - {name: wide, row: 1, col: 1, rows: 1, cols: 30}", file: "c.yaml")
+    #expect(throws: BoardFileError.self) {
+      try config.validateZones(rows: 6, cols: 22, file: "c.yaml")
+    }
+  }
+
+  @Test func theBuiltInBoardIsBoardsSim6x22() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../boards/sim-6x22.yaml").standardized
+    let file = try String(contentsOf: root, encoding: .utf8)
+    #expect(BuiltinBoard.yaml + "\n" == file)
+    #expect(try BuiltinBoard.load().moduleCount == 132)
+  }
+
+  @Test func durationsAndAddresses() {
+    #expect(DurationText.seconds("1h30m") == 5400)
+    #expect(DurationText.seconds("90") == 90)
+    #expect(DurationText.seconds("2x") == nil)
+    #expect(ListenAddress(parsing: ":7000") == ListenAddress(host: "127.0.0.1", port: 7000))
+    #expect(ListenAddress(parsing: "[::1]:7000")?.isLoopback == true)
+    #expect(ListenAddress(parsing: "host:99999") == nil)
+  }
+}

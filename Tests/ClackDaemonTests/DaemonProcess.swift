@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The built `clack` program running `clack run --simulate` in a process of its own, on a
+/// loopback port, with a state directory and config of the test's own.
+final class DaemonProcess: @unchecked Sendable {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized
+
+  /// A small simulated board (2 × 8) that homes in one wave, so each test starts quickly.
+  static let smallBoard = """
+    name: test-2x8
+    geometry: {rows: 2, cols: 8}
+    flaps: splitflap-52
+    modules:
+      type: shift-register
+      wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
+    motion: {steps_per_revolution: 1040, start_speed: 400, top_speed: 1000, ramp_ms: 100}
+    power: {max_moving: 16}
+    simulation: {always: true, seed: 7}
+    """
+
+  let directory: URL
+  let port: Int
+  var process: Process?
+  private let lock = NSLock()
+  private var data = Data()
+
+  var output: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+  var base: String { "http://127.0.0.1:\(port)" }
+
+  /// Makes a directory with the board and `config` (YAML lines added to the board line).
+  init(config: String = "", port: Int) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clack-daemon-\(UUID().uuidString)")
+    self.port = port
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Self.smallBoard.write(
+      to: directory.appendingPathComponent("board.yaml"), atomically: true, encoding: .utf8)
+    try ("board: board.yaml\nstate: state\ntime_zone: UTC\n" + config).write(
+      to: directory.appendingPathComponent("clack.yaml"), atomically: true, encoding: .utf8)
+  }
+
+  deinit {
+    if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  static var clack: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("clack")
+  }
+
+  /// Starts the daemon and waits until /health says it is homed.
+  func start(speed: Int = 10, environment: [String: String] = [:]) async throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.clack.path),
+      "build clack first (swift build): \(Self.clack.path)")
+    let process = Process()
+    process.executableURL = Self.clack
+    process.arguments = [
+      "run", "--simulate", "--speed", "\(speed)", "--config",
+      directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
+    ]
+    process.currentDirectoryURL = Self.root
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let more = handle.availableData
+      self?.lock.withLock { self?.data.append(more) }
+    }
+    try process.run()
+    self.process = process
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      if !process.isRunning { break }
+      if let health = try? await get("/health"), health.json?["homed"] as? Bool == true { return }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("the daemon did not become ready:\n\(output)")
+    throw CancellationError()
+  }
+
+  /// SIGTERM, then waits for the exit status.
+  func stop(signal: Int32 = SIGTERM) -> Int32? {
+    guard let process else { return nil }
+    kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(20)
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    guard !process.isRunning else { return nil }
+    self.process = nil
+    return process.terminationStatus
+  }
+
+  struct Reply {
+    let status: Int
+    let body: Data
+    let headers: [String: String]
+    var json: [String: Any]? {
+      (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+  }
+
+  func request(_ method: String, _ path: String, body: Data? = nil) async throws -> Reply {
+    var request = URLRequest(url: URL(string: base + path)!)
+    request.httpMethod = method
+    request.httpBody = body
+    request.timeoutInterval = 10
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let http = response as! HTTPURLResponse
+    var headers: [String: String] = [:]
+    for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }
+    return Reply(status: http.statusCode, body: data, headers: headers)
+  }
+
+  func get(_ path: String) async throws -> Reply { try await request("GET", path) }
+
+  func post(_ path: String, _ json: [String: Any]) async throws -> Reply {
+    try await request("POST", path, body: try JSONSerialization.data(withJSONObject: json))
+  }
+
+  /// Polls the board until `condition` holds (or 20 s pass); returns the last board seen.
+  func waitForBoard(_ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(20)
+    var board: [String: Any] = [:]
+    while Date() < deadline {
+      board = try await get("/api/v1/board").json ?? [:]
+      if condition(board) { return board }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return board
+  }
+
+  func waitForState(_ id: Int, _ state: String) async throws -> String? {
+    let deadline = Date().addingTimeInterval(20)
+    var seen: String?
+    while Date() < deadline {
+      seen = try await get("/api/v1/messages/\(id)").json?["state"] as? String
+      if seen == state { return seen }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return seen
+  }
+}
+
+extension [String: Any] {
+  var codes: [[Int]] { (self["codes"] as? [[Any]])?.map { $0.compactMap { $0 as? Int } } ?? [] }
+  var moving: Int { self["moving"] as? Int ?? -1 }
+}

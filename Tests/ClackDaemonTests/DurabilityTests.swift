@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Restarts and crashes: what was acknowledged is still there afterwards.
+@Suite(.serialized) struct DurabilityTests {
+  @Test func aRestartKeepsTheQueue() async throws {
+    let daemon = try DaemonProcess(port: 17321)
+    try await daemon.start()
+    let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(10 * 86400))
+    let reply = try await daemon.post(
+      "/api/v1/messages", ["text": "LATER", "not_before": later, "sender": "cal"])
+    let id = try #require(reply.json?["id"] as? Int)
+    #expect(daemon.stop() == 0)
+    try await daemon.start()
+    let message = try await daemon.get("/api/v1/messages/\(id)").json
+    #expect(message?["state"] as? String == "queued")
+    #expect(message?["text"] as? String == "LATER")
+    #expect(daemon.stop() == 0)
+  }
+
+  /// SIGKILL while messages are being acknowledged: every `201` must survive.
+  @Test func everyAcknowledgedMessageSurvivesSIGKILL() async throws {
+    let daemon = try DaemonProcess(config: "rate_limit: {per_hour: 0}\n", port: 17322)
+    try await daemon.start()
+    let acknowledged = Mutex<[Int]>([])
+    let sender = Task {
+      var index = 0
+      while !Task.isCancelled {
+        index += 1
+        guard
+          let reply = try? await daemon.post(
+            "/api/v1/messages", ["text": "MSG \(index)", "sender": "s\(index)"]),
+          reply.status == 201, let id = reply.json?["id"] as? Int
+        else { break }
+        acknowledged.withLock { $0.append(id) }
+      }
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while acknowledged.withLock({ $0.count }) < 25, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
+    _ = await sender.result
+    let ids = acknowledged.withLock { $0 }
+    #expect(ids.count >= 25, "the stream ran before the kill")
+    try await daemon.start()
+    let listed = try await daemon.get("/api/v1/messages").json?["messages"] as? [[String: Any]]
+    let stored = Set((listed ?? []).compactMap { $0["id"] as? Int })
+    let lost = ids.filter { !stored.contains($0) }
+    #expect(lost.isEmpty, "acknowledged but lost after SIGKILL: \(lost)")
+    #expect(daemon.stop() == 0)
+  }
+
+  @Test func systemdHearsReadyAndStopping() async throws {
+    let socketPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("clack-notify-\(getpid()).sock").path
+    unlink(socketPath)
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    #expect(fd >= 0)
+    defer {
+      close(fd)
+      unlink(socketPath)
+    }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in socketPath.utf8.enumerated() { raw[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    #expect(bound == 0)
+    var timeout = timeval(tv_sec: 20, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let daemon = try DaemonProcess(port: 17323)
+    try await daemon.start(environment: ["NOTIFY_SOCKET": socketPath])
+    func receive() -> String {
+      var buffer = [UInt8](repeating: 0, count: 512)
+      let count = recv(fd, &buffer, buffer.count, 0)
+      return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
+    #expect(receive().hasPrefix("READY=1"))
+    #expect(daemon.stop() == 0)
+    #expect(receive() == "STOPPING=1")
+  }
+
+  @Test func eventsStreamMessageChanges() async throws {
+    let daemon = try DaemonProcess(port: 17324)
+    try await daemon.start()
+    // A plain socket: the event stream never ends, so read it as it comes.
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(daemon.port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    #expect(connected == 0)
+    var timeout = timeval(tv_sec: 1, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let request = Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    _ = send(fd, request, request.count, 0)
+    try await Task.sleep(for: .milliseconds(300))
+    _ = try await daemon.post("/api/v1/messages", ["text": "EVENT"])
+    var result = ""
+    let deadline = Date().addingTimeInterval(15)
+    while !result.contains("\"state\":\"showing\""), Date() < deadline {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count > 0 { result += String(decoding: buffer[0..<count], as: UTF8.self) }
+    }
+    #expect(result.contains("text/event-stream"))
+    #expect(result.contains("event: message"))
+    #expect(result.contains("\"state\":\"queued\""))
+    #expect(daemon.stop() == 0)
+  }
+}

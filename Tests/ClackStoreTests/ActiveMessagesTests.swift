@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import ClackStore
+
+@Suite struct ActiveMessagesTests {
+  @Test func onlyDueMessagesReachTheEngineNewestFirstWithUrgentOnesAlways() throws {
+    let store = try ClackStore(inMemory: "active")
+    let policy = SenderPolicy(perHour: 0, latestSlot: false)
+    var urgent = text("OLD URGENT", from: "a")
+    urgent.priority = .urgent
+    let urgentID = try store.enqueue(urgent, at: epoch, policy: policy).message.id
+    for index in 0..<20 {
+      _ = try store.enqueue(
+        text("M\(index)", from: "s\(index)"), at: epoch.addingTimeInterval(Double(index + 1)),
+        policy: policy)
+    }
+    var later = text("LATER", from: "b")
+    later.notBefore = epoch.addingTimeInterval(3600)
+    let laterID = try store.enqueue(later, at: epoch, policy: policy).message.id
+    var pinned = text("PINNED", from: "c")
+    pinned.pinned = true
+    let pinnedID = try store.enqueue(pinned, at: epoch, policy: policy).message.id!
+    try store.setState(.shown, id: pinnedID, at: epoch, reason: "test")
+
+    let now = epoch.addingTimeInterval(60)
+    let active = try store.activeMessages(at: now, limit: 5)
+    let ids = Set(active.compactMap(\.id))
+    #expect(ids.contains(urgentID!), "urgent messages are always there")
+    #expect(ids.contains(pinnedID), "a shown pinned message comes round again")
+    #expect(!ids.contains(laterID!), "not due yet")
+    let texts = active.compactMap { if case .text(let text, _, _) = $0.body { text } else { nil } }
+    #expect(Set(texts).isSuperset(of: ["M19", "M18", "M17", "M16", "M15"]))
+    #expect(!texts.contains("M0"), "beyond the newest five")
+    #expect(
+      try store.activeMessages(at: epoch.addingTimeInterval(7200)).contains { $0.id == laterID })
+  }
+}

@@ -1,0 +1,101 @@
+"""Drives a release `clack sim` over its HTTP API for scripts/bench-daemon.sh (loopback only)."""
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+binary, speed = sys.argv[1], sys.argv[2]
+port = 17390
+state = tempfile.mkdtemp(prefix="clack-bench-")
+config = os.path.join(state, "clack.yaml")
+with open(config, "w") as f:
+    # No rate limit and no dwell to wait out: the benchmark sends fast.
+    f.write("rate_limit: {per_hour: 0}\ndwell: 1s\n")
+
+
+def request(method, path, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    data = json.dumps(body).encode() if body is not None else None
+    connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, payload
+
+
+def rss_mib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+started = time.monotonic()
+daemon = subprocess.Popen(
+    [binary, "sim", "--speed", speed, "--state", state, "--config", config,
+     "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+serving = ready = None
+try:
+    while ready is None and time.monotonic() - started < 600:
+        try:
+            status, payload = request("GET", "/health")
+            serving = serving or time.monotonic() - started
+            if json.loads(payload).get("homed"):
+                ready = time.monotonic() - started
+        except OSError:
+            pass
+        time.sleep(0.01)
+    if ready is None:
+        sys.exit("the daemon did not become ready in 600 s")
+    print(f"start to serving: {serving * 1000:.0f} ms; start to ready (homed, x{speed}): {ready:.1f} s")
+    time.sleep(2)
+    print(f"idle RSS: {rss_mib(daemon.pid):.1f} MiB")
+
+    # Latency: urgent messages, each after the board has settled, alternating text.
+    for index in range(100):
+        status, _ = request("POST", "/api/v1/messages",
+                            {"text": "PING" if index % 2 else "PONG", "priority": "urgent",
+                             "sender": "bench"})
+        assert status == 201, status
+        while True:
+            _, payload = request("GET", "/api/v1/board")
+            if json.loads(payload)["moving"] == 0:
+                break
+            time.sleep(0.01)
+    _, metrics = request("GET", "/metrics")
+    quantiles = {}
+    for line in metrics.decode().splitlines():
+        if line.startswith("clack_accept_to_motion_seconds{"):
+            quantile = line.split('"')[1]
+            quantiles[quantile] = float(line.split()[-1]) * 1000
+        if line.startswith("clack_accept_to_motion_seconds_count"):
+            count = int(line.split()[-1])
+    print(f"201 to first bus write: p50 {quantiles['0.5']:.2f} ms, p99 {quantiles['0.99']:.2f} ms,"
+          f" max {quantiles['1.0']:.2f} ms ({count} messages)")
+
+    # 10,000 queued messages (not due for a week), each from its own sender.
+    later = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 7 * 86400 * int(speed)))
+    t0 = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for index in range(10_000):
+        body = json.dumps({"text": f"QUEUED {index}", "sender": f"s{index}", "not_before": later})
+        connection.request("POST", "/api/v1/messages", body=body,
+                           headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 201, response.status
+    connection.close()
+    elapsed = time.monotonic() - t0
+    time.sleep(3)
+    print(f"10,000 messages accepted in {elapsed:.1f} s ({10_000 / elapsed:.0f}/s, each committed"
+          f" before its 201); RSS with 10,000 queued: {rss_mib(daemon.pid):.1f} MiB")
+finally:
+    daemon.terminate()
+    daemon.wait(timeout=30)
+    subprocess.run(["rm", "-rf", state])
+print(f"exit status after SIGTERM: {daemon.returncode}")

@@ -13,7 +13,9 @@ struct RenderCommand: ParsableCommand {
       colour tiles, and accents and typographic punctuation are folded (É→E, ’→'). Characters \
       the board cannot show are an error listing each one with its line and column; \
       --lenient shows ? (or a blank) instead. Without colour, tiles print as r o y g b v w k \
-      and █ (filled).
+      and █ (filled). With --png FILE it also draws a picture of the board (white characters \
+      on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
+      and no font on the system.
       """)
 
   @Argument(help: "The text to show.")
@@ -36,6 +38,19 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Colour tiles in the grid: auto, always or never.")
   var color: ColorChoice = .auto
 
+  @Option(
+    help: ArgumentHelp("Also write a PNG picture of the board to this file.", valueName: "file"))
+  var png: String?
+
+  @Option(help: "Size of one font pixel in the PNG, in image pixels (1–16).")
+  var scale = 4
+
+  func validate() throws {
+    guard (1...16).contains(scale) else {
+      throw ValidationError("--scale must be from 1 to 16, not \(scale)")
+    }
+  }
+
   func run() throws {
     print(try output(isTerminal: FrameOutput.stdoutIsTerminal), terminator: "")
   }
@@ -50,14 +65,20 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandFailure("\(error)")
     }
+    var notes = ""
+    if let png {
+      notes = try BoardPictureFile(path: png, scale: scale).write(laid.frame)
+    }
     if json {
+      // Standard output stays pure JSON for scripts; the note about the file goes to stderr.
+      FileHandle.standardError.write(Data(notes.utf8))
       return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
     }
     let colored = color.resolved(
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
     return FrameGridRenderer(ansiColor: colored).render(laid.frame)
       + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
-      + "\(layout.rows) rows, flap set \(layout.flapSet.name)\n"
+      + "\(layout.rows) rows, flap set \(layout.flapSet.name)\n" + notes
   }
 }
 

@@ -49,6 +49,28 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
     #expect(ColorChoice.auto.resolved(isTerminal: true, environment: [:]) == true)
   }
 
+  @Test func pngWritesAPictureOfTheBoard() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("clack-render-\(UUID().uuidString).png").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let render = try parse(
+      RenderCommand.self,
+      ["render", "hi {red}", "--rows", "2", "--cols", "5", "--png", path, "--scale", "2"])
+    let output = try render.output(isTerminal: false)
+    // 5 flaps of 18 px and 2 rows of 26 px, 2 px apart, in a 6 px border.
+    #expect(output.contains("wrote \(path) (110×66 px, "))
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let badScale = #expect(throws: (any Error).self) {
+      try parse(RenderCommand.self, ["render", "hi", "--png", path, "--scale", "0"])
+    }
+    let message = badScale.map { "\($0)" } ?? ""
+    #expect(message.contains("--scale must be from 1 to 16, not 0"))
+    let unwritable = try parse(
+      RenderCommand.self, ["render", "hi", "--png", "/nonexistent-dir/board.png"])
+    #expect(throws: CommandFailure.self) { try unwritable.output(isTerminal: false) }
+  }
+
   @Test func layoutErrorsReachTheUser() throws {
     let render = try parse(RenderCommand.self, ["render", "a€", "--rows", "1", "--cols", "5"])
     #expect(throws: CommandFailure.self) { try render.output(isTerminal: false) }

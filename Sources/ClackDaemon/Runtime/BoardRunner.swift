@@ -48,6 +48,9 @@ public final class BoardRunner: @unchecked Sendable {
       executor: executor,
       tickMicroseconds: ExecutorThread.tickMicroseconds(for: board, smart: smart != nil),
       clock: MonotonicTickClock(speed: self.speed),
+      // Real-time priority is for real coils. A simulated board has no motor to stall, and at
+      // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
+      setup: twin == nil ? RealtimeSetup() : .none,
       onTick: clock.map { clock in
         { elapsed in
           // The simulated hardware keeps the thread's time.

@@ -16,7 +16,7 @@ public struct ClackCommand: AsyncParsableCommand {
     subcommands: [
       RenderCommand.self, QuoteCommand.self, PlanCommand.self, BoardCommand.self, HomeCommand.self,
       TestPatternCommand.self, RunCommand.self, SimCommand.self, SendCommand.self,
-      StatusCommand.self, QueueCommand.self, QuotesCommand.self,
+      StatusCommand.self, QueueCommand.self, QuotesCommand.self, KeyCommand.self,
     ]
   )
 

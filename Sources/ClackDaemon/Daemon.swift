@@ -55,6 +55,7 @@ public struct Daemon {
     logger.info(
       "board \(board.name) (\(board.rows)×\(board.cols), \(board.flapSet.name)); state \(databasePath)"
     )
+    let access = try Self.access(config: config, stateDirectory: stateDirectory, logger: logger)
     let runner = try BoardRunner(
       board: board, simulate: options.simulate, speed: options.speed)
     logger.info("executor thread: \(runner.grant)")
@@ -67,7 +68,7 @@ public struct Daemon {
     await display.startHoming()
     let api = API(
       store: store, display: display, config: config, events: events, clock: clock,
-      metrics: metrics)
+      metrics: metrics, access: access)
     let serving = ServingFlag()
     let address = config.listen
     let app = Application(
@@ -106,5 +107,24 @@ public struct Daemon {
     logger.info("\(runner.stop())")
     try store.close()
     logger.info("store closed: \(databasePath)")
+  }
+
+  /// The API key (made on first start) and who may read without it.
+  static func access(config: DaemonConfig, stateDirectory: String, logger: Logger)
+    throws(DaemonError) -> AccessPolicy
+  {
+    let path = config.apiKeyFile ?? APIKey.defaultPath(stateDirectory: stateDirectory)
+    let (key, created) = try APIKey.loadOrCreate(path: path)
+    if created {
+      logger.info("made a new API key in \(path) (mode 0600); clack key prints it")
+    } else if APIKey.isExposed(path: path) {
+      logger.warning("the API key file \(path) can be read by other users: chmod 600 it")
+    }
+    let loopback = config.listen.isLoopback
+    logger.info(
+      loopback
+        ? "writes need the API key; reads are open to this machine (loopback listener)"
+        : "every request but /health and the web page needs the API key (LAN listener)")
+    return AccessPolicy(key: key, loopbackOnly: loopback)
   }
 }

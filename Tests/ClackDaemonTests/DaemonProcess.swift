@@ -114,11 +114,24 @@ final class DaemonProcess: @unchecked Sendable {
     var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
   }
 
-  func request(_ method: String, _ path: String, body: Data? = nil) async throws -> Reply {
+  /// The API key the daemon made in its state directory on first start.
+  var key: String? {
+    let file = directory.appendingPathComponent("state/api-key")
+    return (try? String(contentsOf: file, encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A request; unless `headers` are given, it carries the API key as `X-Clack-Key`.
+  func request(
+    _ method: String, _ path: String, body: Data? = nil, headers: [String: String]? = nil
+  ) async throws -> Reply {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
     request.httpBody = body
     request.timeoutInterval = 10
+    for (name, value) in headers ?? ["X-Clack-Key": key ?? ""] {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
     if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     let (data, response) = try await URLSession.shared.data(for: request)
     let http = response as! HTTPURLResponse
@@ -160,4 +173,25 @@ final class DaemonProcess: @unchecked Sendable {
 extension [String: Any] {
   var codes: [[Int]] { (self["codes"] as? [[Any]])?.map { $0.compactMap { $0 as? Int } } ?? [] }
   var moving: Int { self["moving"] as? Int ?? -1 }
+}
+
+extension DaemonProcess {
+  /// Runs the `clack` program to completion (a CLI face); returns its exit status and output.
+  static func runClack(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
+    let process = Process()
+    process.executableURL = clack
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
 }

@@ -10,12 +10,16 @@ import Foundation
 /// daemon that does not answer gets "is clack running? tried …".
 struct APIClient {
   let base: URL
+  /// API keys to try in turn: the first that the daemon accepts is used (so one client works
+  /// with `clack run` and with `clack sim`, whose state directories and keys differ).
+  let keys: [String]
 
-  init(url: String) throws {
+  init(url: String, keys: [String] = []) throws {
     guard let base = URL(string: url), base.scheme == "http" || base.scheme == "https",
       base.host != nil
     else { throw ValidationError("--url must be an http URL such as http://127.0.0.1:7000") }
     self.base = base
+    self.keys = keys
   }
 
   struct Reply {
@@ -35,12 +39,38 @@ struct APIClient {
 
   /// Sends a request; a status of 400 or more becomes a failure showing the daemon's error.
   func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> Reply {
+    var index = 0
+    while true {
+      let key = index < keys.count ? keys[index] : nil
+      do {
+        return try await send(method, path, body: body, key: key)
+      } catch let failure as Unauthorized where index + 1 < keys.count {
+        _ = failure
+        index += 1
+      } catch let failure as Unauthorized {
+        throw CommandFailure(
+          failure.message
+            + (keys.isEmpty
+              ? "; found no key: pass --key or set CLACK_KEY (clack key prints it)" : ""))
+      }
+    }
+  }
+
+  /// The daemon refused the key (or its absence).
+  private struct Unauthorized: Error {
+    let message: String
+  }
+
+  private func send(_ method: String, _ path: String, body: JSONValue?, key: String?)
+    async throws -> Reply
+  {
     guard let url = URL(string: path, relativeTo: base) else {
       throw CommandFailure("cannot make a URL of \(base.absoluteString) and \(path)")
     }
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.timeoutInterval = 10
+    if let key { request.setValue(key, forHTTPHeaderField: "X-Clack-Key") }
     if let body {
       request.httpBody = Data(body.serialized.utf8)
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -60,6 +90,10 @@ struct APIClient {
     var headers: [String: String] = [:]
     for (key, value) in http?.allHeaderFields ?? [:] {
       headers["\(key)".lowercased()] = "\(value)"
+    }
+    if status == 401 {
+      throw Unauthorized(
+        message: Self.errorText(status: status, json: json, text: text, headers: headers))
     }
     guard status < 400 else {
       throw CommandFailure(Self.errorText(status: status, json: json, text: text, headers: headers))
@@ -132,12 +166,36 @@ struct ClientOptions: ParsableArguments {
       "The daemon's address (default $CLACK_URL, else http://127.0.0.1:7000).", valueName: "url"))
   var url: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The API key (default $CLACK_KEY, else the key files of clack run and clack sim in their "
+        + "default state directories).", valueName: "key"))
+  var key: String?
+
   @Flag(help: "Print the daemon's JSON answer.")
   var json = false
 
   func client() throws -> APIClient {
-    try APIClient(
-      url: url ?? ProcessInfo.processInfo.environment["CLACK_URL"] ?? "http://127.0.0.1:7000")
+    let environment = ProcessInfo.processInfo.environment
+    return try APIClient(
+      url: url ?? environment["CLACK_URL"] ?? "http://127.0.0.1:7000",
+      keys: Self.candidateKeys(flag: key, environment: environment))
+  }
+
+  /// The keys to try, most explicit first. Files that cannot be read are skipped: the daemon's
+  /// 401 then says what is missing.
+  static func candidateKeys(flag: String?, environment: [String: String]) -> [String] {
+    if let flag { return [flag] }
+    if let key = environment["CLACK_KEY"], !key.isEmpty { return [key] }
+    let run = StateDirectory.defaultPath(environment: environment)
+    let files = [run, run + "-sim"].map { APIKey.defaultPath(stateDirectory: $0) }
+    var keys: [String] = []
+    for file in files {
+      if let key = try? APIKey.read(path: file), !keys.contains(key.value) {
+        keys.append(key.value)
+      }
+    }
+    return keys
   }
 
   /// Prints a JSON answer, pretty-printed.

@@ -19,11 +19,13 @@ public struct API: Sendable {
   let events: EventHub
   let clock: DaemonClock
   let metrics: DaemonMetrics
+  let access: AccessPolicy
 
   public init(
     store: ClackStore, display: Display, config: DaemonConfig, events: EventHub,
-    clock: DaemonClock, metrics: DaemonMetrics
+    clock: DaemonClock, metrics: DaemonMetrics, access: AccessPolicy
   ) {
+    self.access = access
     self.store = store
     self.display = display
     self.config = config
@@ -39,6 +41,7 @@ public struct API: Sendable {
     let router = Router()
     router.add(middleware: metrics.middleware())
     router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: AccessMiddleware(policy: access))
     router.get("/health") { _, _ in try await health() }
     router.get("/metrics") { _, _ in metrics.render(display: display, store: store) }
     let v1 = router.group("api/v1")
@@ -72,6 +75,7 @@ public struct API: Sendable {
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
+    addLocalAPIRoutes(router)
     return router
   }
 

@@ -8,7 +8,8 @@ import Foundation
 struct MessageRequest {
   static let fields: Set<String> = [
     "text", "characters", "sender", "justify", "align", "priority", "expires_in", "not_before",
-    "pinned", "zone", "transition", "tags", "replace", "bypass_quiet_hours",
+    "pinned", "zone", "transition", "step_size", "step_interval_ms", "tags", "replace",
+    "bypass_quiet_hours",
   ]
 
   /// The message, or the error to answer with. `defaultSender` is used when the body has
@@ -52,15 +53,7 @@ struct MessageRequest {
     message.replacesPrevious = try reader.bool("replace") ?? true
     message.bypassQuietHours = try reader.bool("bypass_quiet_hours") ?? false
     message.tags = try reader.strings("tags") ?? []
-    if let transition = try reader.string("transition") {
-      guard Transition.Kind(rawValue: transition) != nil else {
-        throw .badRequest(
-          "transition",
-          "'\(transition)' is not one of: "
-            + Transition.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      message.transition = transition
-    }
+    message.transition = try reader.transition(named: "transition")?.encoded
     let zone = try reader.string("zone") ?? config.senderZones[sender] ?? zones[0].name
     guard zones.contains(where: { $0.name == zone }) else {
       throw .badRequest(
@@ -103,6 +96,37 @@ struct FieldReader {
     case .string(let value): return value
     default: throw .badRequest(name, "must be a string")
     }
+  }
+
+  /// A whole number within `range`.
+  func int(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+    switch object[name] {
+    case .none, .null: return nil
+    case .int(let value) where range.contains(value): return value
+    default:
+      throw .badRequest(
+        name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+  }
+
+  /// A transition: its name in `field`, with `step_size` and `step_interval_ms` beside it.
+  func transition(named field: String) throws(APIError) -> TransitionSpec? {
+    let stepSize = try int("step_size", in: TransitionSpec.stepSizes)
+    let interval = try int("step_interval_ms", in: TransitionSpec.stepIntervals)
+    guard let name = try string(field) else {
+      if stepSize != nil || interval != nil {
+        throw .badRequest(
+          field, "step_size and step_interval_ms need a \(field) such as \"column\"")
+      }
+      return nil
+    }
+    guard let kind = Transition.Kind(rawValue: name) else {
+      throw .badRequest(
+        field,
+        "'\(name)' is not one of: "
+          + Transition.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return TransitionSpec(kind: kind, stepSize: stepSize, stepIntervalMilliseconds: interval)
   }
 
   func bool(_ name: String) throws(APIError) -> Bool? {

@@ -17,7 +17,14 @@ enum Views {
       "zone": .string(message.zone),
       "bypass_quiet_hours": .bool(message.bypassQuietHours),
     ]
-    if let transition = message.transition { fields["transition"] = .string(transition) }
+    if let stored = message.transition {
+      let spec = TransitionSpec(encoded: stored)
+      fields["transition"] = .string(spec?.kind.rawValue ?? stored)
+      if let size = spec?.stepSize { fields["step_size"] = .int(size) }
+      if let interval = spec?.stepIntervalMilliseconds {
+        fields["step_interval_ms"] = .int(interval)
+      }
+    }
     switch message.body {
     case .text(let text, let justify, let align):
       fields["text"] = .string(text)

@@ -20,7 +20,7 @@ extension DaemonConfig {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
-        "rate_limit", "transition", "api_key_file",
+        "rate_limit", "transition", "api_key_file", "local_api",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -43,6 +43,16 @@ extension DaemonConfig {
       config.timeZone = timeZone
     }
     if let dwell = top["dwell"] { config.dwell = try dwell.duration() }
+    if let local = top["local_api"] {
+      let fields = try local.fields(allowed: ["enablement_token"], required: [])
+      if let token = fields["enablement_token"] {
+        let text = try token.string()
+        guard text.count >= 8 else {
+          throw token.error("must be at least 8 characters: anyone who knows it gets the API key")
+        }
+        config.localAPIEnablementToken = text
+      }
+    }
     if let transition = top["transition"] {
       config.defaultTransition = try transition.transitionName()
     }

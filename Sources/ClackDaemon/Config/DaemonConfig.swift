@@ -26,6 +26,8 @@ public struct DaemonConfig: Sendable {
   /// Where the API key is kept (the LAN issue uses it); nil means `api-key` in the state
   /// directory.
   public var apiKeyFile: String?
+  /// The Vestaboard Local API enablement token; nil (the default) turns enablement off.
+  public var localAPIEnablementToken: String?
 
   public init() {}
 
@@ -67,5 +69,14 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
   public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
   /// True when only this machine can connect.
-  public var isLoopback: Bool { host == "127.0.0.1" || host == "::1" || host == "localhost" }
+  public var isLoopback: Bool {
+    host == "::1" || host == "localhost" || (host.hasPrefix("127.") && ipv4Octets(host) != nil)
+  }
+
+  /// Whether `text` is a dotted-quad IPv4 address.
+  private func ipv4Octets(_ text: String) -> [UInt8]? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+    guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.compactMap { $0 }
+  }
 }

@@ -206,9 +206,10 @@ public actor Display {
     }
   }
 
+  /// The transition a stored spec names (see `TransitionSpec`), seeded by the clock so
+  /// `random` differs from one message to the next.
   static func transition(named name: String, now: Date) -> Transition {
-    Transition(
-      Transition.Kind(rawValue: name) ?? .fastest,
+    (TransitionSpec(encoded: name) ?? TransitionSpec(kind: .fastest)).transition(
       seed: UInt64(truncatingIfNeeded: Int(now.timeIntervalSince1970 * 1000)))
   }
 

@@ -104,6 +104,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ],
+      // The web page is built into the program (docs/web.md).
+      resources: [
+        .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
       ]
     ),
     // Layer 6: the command-line face. Kept in a library so tests can run the commands.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
-# formatting, runs every unit test, checks that Clack builds without the optional C libraries
-# (--disable-default-traits), checks that the real-time executor thread allocates nothing
-# (a release build, counted by interposing malloc), and proves the Linux HAL against the kernel's gpio-sim and
-# i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
+# formatting, runs every unit test, tests the web simulator in headless Chromium
+# (scripts/browser-test.sh), checks that the real-time executor thread allocates nothing (a
+# release build, counted by interposing malloc), checks that Clack builds without the optional
+# C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
+# gpio-sim and i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
 #
 # Usage: scripts/test.sh            (everything; a few minutes when caches are warm)
 #        CLACK_SKIP_VM=1 scripts/test.sh   (skip the VM test, for quick local loops)
@@ -35,6 +36,11 @@ swift test --skip-build 2>&1 | tee "$log"
 unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' "$log" | tail -1)
 [ -n "$unit" ] || die "could not read the number of unit tests that passed"
 
+step "testing the web simulator in a headless browser (Chromium)"
+CLACK_NO_BUILD=1 bash scripts/browser-test.sh | tee "$log"
+browser=$(sed -n 's/^browser: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
+[ -n "$browser" ] || die "could not read the number of browser checks that passed"
+
 step "checking that the executor thread allocates nothing (release build, 3 s in real time)"
 swift build -c release --product clack-bench-executor 2>&1 | tail -1
 .build/release/clack-bench-executor boards/sim-6x22.yaml 3 --require-no-allocations \
@@ -56,4 +62,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + vm + 1)) passed, 0 failed ($unit unit tests, 1 allocation check, $vm VM checks)"
+echo "tests: $((unit + browser + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, 1 allocation check, $vm VM checks)"

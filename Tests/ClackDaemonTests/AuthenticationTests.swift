@@ -34,6 +34,13 @@ import Testing
     // Reads on a loopback listener need no key.
     #expect(try await daemon.request("GET", "/api/v1/board", headers: [:]).status == 200)
     #expect(try await daemon.request("GET", "/health", headers: [:]).status == 200)
+    // The web page comes from the daemon itself, open to the browser.
+    let page = try await daemon.request("GET", "/", headers: [:])
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+    #expect(page.text.contains("<script src=\"/ui/app.js\">"))
+    let script = try await daemon.request("GET", "/ui/app.js", headers: [:])
+    #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
     // The key stays the same across a restart.
     #expect(daemon.stop() == 0)
     try await daemon.start()

@@ -76,6 +76,7 @@ public struct API: Sendable {
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
     addLocalAPIRoutes(router)
+    addWebRoutes(router)
     return router
   }
 

@@ -13,7 +13,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let path = request.uri.path
     guard
       case .refused(let presented) = policy.decide(
-        method: request.method, path: path, headers: request.headers)
+        method: request.method, path: path, headers: request.headers,
+        queryKey: request.uri.queryParameters.get("key"))
     else {
       return try await next(request, context)
     }

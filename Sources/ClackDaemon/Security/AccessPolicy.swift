@@ -29,10 +29,15 @@ public struct AccessPolicy: Sendable {
     method == .get || method == .head || method == .options
   }
 
-  public func decide(method: HTTPRequest.Method, path: String, headers: HTTPFields) -> Decision {
+  /// `queryKey` is the `key` query parameter, accepted only on the event stream: a browser's
+  /// EventSource cannot set headers.
+  public func decide(
+    method: HTTPRequest.Method, path: String, headers: HTTPFields, queryKey: String? = nil
+  ) -> Decision {
     if Self.isPublic(path) { return .allowed }
     if loopbackOnly, Self.isRead(method) { return .allowed }
-    guard let presented = Self.presentedKey(headers, path: path) else {
+    let fromQuery = path == "/api/v1/events" ? queryKey.map { Substring($0) } : nil
+    guard let presented = Self.presentedKey(headers, path: path) ?? fromQuery else {
       return .refused(presented: false)
     }
     return key.matches(presented) ? .allowed : .refused(presented: true)

@@ -1,0 +1,29 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The web simulator and status page (docs/web.md): three files built into the program, so
+/// the page needs nothing from outside the daemon.
+extension API {
+  static let webFiles: [String: (bytes: [UInt8], type: String)] = [
+    "/": (PackageResources.index_html, "text/html; charset=utf-8"),
+    "/ui/app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
+    "/ui/app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+  ]
+
+  func addWebRoutes(_ router: Router<BasicRequestContext>) {
+    for (path, file) in Self.webFiles {
+      router.get(RouterPath(path)) { _, _ in
+        var headers = HTTPFields()
+        headers[.contentType] = file.type
+        // The page comes with the daemon: a new version must not meet a cached old script.
+        headers[.cacheControl] = "no-cache"
+        headers[.contentSecurityPolicy] =
+          "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:"
+        return Response(
+          status: .ok, headers: headers,
+          body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+      }
+    }
+  }
+}

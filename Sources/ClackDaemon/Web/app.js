@@ -1,0 +1,198 @@
+// Clack's web simulator and status page. It draws what the daemon reports the modules show
+// (GET /api/v1/board, then the "board" events), so flaps pass through their intermediate
+// characters at the board's own timing; nothing here animates on a clock of its own.
+"use strict";
+
+const CHARACTERS = (() => {
+  const table = { 0: " " };
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").forEach((c, i) => { table[1 + i] = c; });
+  "123456789".split("").forEach((c, i) => { table[27 + i] = c; });
+  table[36] = "0";
+  const punctuation = { 37: "!", 38: "@", 39: "#", 40: "$", 41: "(", 42: ")", 44: "-", 46: "+",
+    47: "&", 48: "=", 49: ";", 50: ":", 52: "'", 53: "\"", 54: "%", 55: ",", 56: ".", 59: "/",
+    60: "?", 62: "°" };
+  return Object.assign(table, punctuation);
+})();
+const TILES = { 63: "#d6352f", 64: "#f08a24", 65: "#f5c518", 66: "#2e9e4f", 67: "#2d6fd6",
+  68: "#8e44ad", 69: "#f2f2f2", 70: "#000000", 71: "#f2f2f2" };
+
+const $ = (id) => document.getElementById(id);
+const board = { rows: 0, cols: 0, cells: [], codes: [] };
+let audio = null;
+// With reduced motion the page shows each change's end state at once, not the flaps passing.
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function key() { return localStorage.getItem("clack-key") || ""; }
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (key()) headers["X-Clack-Key"] = key();
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch (_) { /* not JSON */ }
+  return { status: response.status, json, text };
+}
+
+function build(rows, cols) {
+  const element = $("board");
+  element.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
+  element.style.setProperty("--cols", String(cols));
+  element.replaceChildren();
+  board.rows = rows;
+  board.cols = cols;
+  board.cells = [];
+  board.codes = [];
+  for (let index = 0; index < rows * cols; index++) {
+    const cell = document.createElement("div");
+    cell.className = "flap";
+    cell.dataset.code = "0";
+    element.appendChild(cell);
+    board.cells.push(cell);
+    board.codes.push(0);
+  }
+  element.setAttribute("aria-label", `the board, ${rows} rows by ${cols} columns`);
+}
+
+function show(codes) {
+  if (!Array.isArray(codes)) return;
+  let changed = 0;
+  codes.forEach((row, r) => row.forEach((code, c) => {
+    const index = r * board.cols + c;
+    const cell = board.cells[index];
+    if (!cell || board.codes[index] === code) return;
+    board.codes[index] = code;
+    changed++;
+    cell.dataset.code = String(code);
+    const tile = TILES[code];
+    cell.classList.toggle("tile", tile !== undefined);
+    cell.style.background = tile || "";
+    cell.textContent = tile ? "" : (CHARACTERS[code] ?? "?");
+    cell.classList.remove("flip");
+    void cell.offsetWidth;  // restart the animation
+    cell.classList.add("flip");
+  }));
+  const text = board.codes.map((code) => CHARACTERS[code] ?? "■").join("");
+  $("board").dataset.text = text;
+  if (changed > 0) click(changed);
+}
+
+function click(count) {
+  if (!$("sound").checked) return;
+  audio = audio || new AudioContext();
+  const length = Math.floor(audio.sampleRate * 0.012);
+  const buffer = audio.createBuffer(1, length, audio.sampleRate);
+  const data = buffer.getChannelData(0);
+  const loudness = Math.min(1, 0.15 + count / 40);
+  for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * loudness * (1 - i / length);
+  const source = audio.createBufferSource();
+  source.buffer = buffer;
+  source.connect(audio.destination);
+  source.start();
+}
+
+async function refreshStatus() {
+  const reply = await api("GET", "/api/v1/status");
+  if (reply.status !== 200 || !reply.json) {
+    $("status").replaceChildren(term("status", reply.json?.error?.message || `HTTP ${reply.status}`));
+    return;
+  }
+  const s = reply.json;
+  const showing = (s.showing || []).map((m) => `#${m.id} from ${m.sender}`).join(", ") || "nothing";
+  const rows = [
+    ["board", `${s.name} (${s.rows}×${s.cols})${s.homed ? "" : ", homing…"}`],
+    ["showing", showing],
+    ["moving", String(s.moving)],
+    ["quiet hours", s.quiet ? "now" : (s.quiet_hours || "none")],
+    ["queued", String(s.queue?.queued ?? 0)],
+  ];
+  if (s.next_scheduled) rows.push(["next", `${s.next_scheduled.show} at ${s.next_scheduled.at}`]);
+  $("status").replaceChildren(...rows.flatMap(([name, value]) => term(name, value)));
+  const faults = s.faults || [];
+  $("faults").replaceChildren(...(faults.length ? faults : ["none"]).map(item));
+  const queue = await api("GET", "/api/v1/messages?state=queued");
+  const messages = queue.json?.messages || [];
+  $("queue").replaceChildren(...(messages.length ? messages.map(
+    (m) => item(`#${m.id} ${m.sender}: ${m.text ?? "(codes)"}`)) : [item("empty")]));
+}
+
+function term(name, value) {
+  const dt = document.createElement("dt");
+  dt.textContent = name;
+  const dd = document.createElement("dd");
+  dd.textContent = value;
+  return [dt, dd];
+}
+
+function item(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+function count() {
+  const text = $("text").value;
+  const capacity = board.rows * board.cols;
+  $("count").textContent = `${[...text].length} of ${capacity} characters`;
+}
+
+async function send(event) {
+  event.preventDefault();
+  const result = $("result");
+  const body = { text: $("text").value, sender: "web" };
+  if ($("urgent").checked) body.priority = "urgent";
+  result.className = "";
+  result.textContent = "sending…";
+  const reply = await api("POST", "/api/v1/messages", body);
+  if (reply.status === 201) {
+    const wait = Math.round(reply.json.wait_seconds);
+    result.className = "ok";
+    result.textContent = `queued as #${reply.json.id}` + (wait > 0 ? `, on the board in about ${wait} s` : "");
+    $("text").value = "";
+    count();
+  } else {
+    result.className = "error";
+    result.textContent = reply.json?.error?.message || `HTTP ${reply.status}: ${reply.text}`;
+    if (reply.status === 401) $("key-box").open = true;
+  }
+  refreshStatus();
+}
+
+function listen() {
+  const query = key() ? `?key=${encodeURIComponent(key())}` : "";
+  const events = new EventSource(`/api/v1/events${query}`);
+  events.onopen = () => { $("connection").textContent = "live"; $("connection").className = "on"; };
+  events.onerror = () => { $("connection").textContent = "reconnecting…"; $("connection").className = "off"; };
+  events.addEventListener("board", (e) => {
+    const data = JSON.parse(e.data);
+    show(reducedMotion ? data.target : data.codes);
+  });
+  events.addEventListener("message", () => refreshStatus());
+  events.addEventListener("status", () => refreshStatus());
+}
+
+async function start() {
+  $("key").value = key();
+  $("save-key").addEventListener("click", () => {
+    localStorage.setItem("clack-key", $("key").value.trim());
+    $("key-box").open = false;
+    refreshStatus();
+  });
+  $("compose").addEventListener("submit", send);
+  $("text").addEventListener("input", count);
+  const reply = await api("GET", "/api/v1/board");
+  if (reply.status !== 200) {
+    $("connection").textContent = reply.json?.error?.message || `HTTP ${reply.status}`;
+    $("key-box").open = true;
+    return;
+  }
+  build(reply.json.rows, reply.json.cols);
+  $("board-name").textContent = `${reply.json.name}, ${reply.json.rows}×${reply.json.cols}`;
+  show(reducedMotion ? reply.json.target : reply.json.codes);
+  count();
+  listen();
+  refreshStatus();
+}
+
+start();

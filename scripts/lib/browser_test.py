@@ -1,0 +1,180 @@
+"""Browser tests of the web simulator (scripts/browser-test.sh): a real headless Chromium
+against `clack run --simulate` on loopback. Prints one line per check and a closing
+'browser: N passed, N failed'."""
+import base64
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from cdp import Browser  # noqa: E402
+from png_read import read_png  # noqa: E402
+
+clack, chromium, artifacts = sys.argv[1], sys.argv[2], sys.argv[3]
+port = 17341
+work = tempfile.mkdtemp(prefix="clack-browser-")
+# A 3 × 10 board (not the default size, to show the page adapts) that homes quickly.
+with open(os.path.join(work, "board.yaml"), "w") as f:
+    f.write("""name: web-3x10
+geometry: {rows: 3, cols: 10}
+flaps: vestaboard
+modules:
+  type: shift-register
+  wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
+motion: {steps_per_revolution: 2048, start_speed: 400, top_speed: 1000, ramp_ms: 100}
+power: {max_moving: 30}
+simulation: {always: true, seed: 3}
+""")
+with open(os.path.join(work, "clack.yaml"), "w") as f:
+    f.write("board: board.yaml\nstate: state\ntime_zone: UTC\nschedules: []\ndwell: 1s\n"
+            "rate_limit: {per_hour: 0}\n")
+
+CHARACTERS = {0: " ", **{1 + i: c for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+              **{27 + i: c for i, c in enumerate("123456789")}, 36: "0"}
+
+
+def request(method, path, body=None, key=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["X-Clack-Key"] = key
+    connection.request(method, path, body=json.dumps(body) if body is not None else None,
+                       headers=headers)
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, json.loads(payload) if payload[:1] in (b"{", b"[") else payload
+
+
+def board_text(codes):
+    return "|".join("".join(CHARACTERS.get(code, "#") for code in row) for row in codes)
+
+
+def settled_board(timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        _, board = request("GET", "/api/v1/board")
+        if board["moving"] == 0 and board["codes"] == board["target"]:
+            return board
+        time.sleep(0.1)
+    raise AssertionError("the board did not settle")
+
+
+results = []
+
+
+def check(name, passed, detail=""):
+    results.append(passed)
+    print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
+
+
+daemon = subprocess.Popen(
+    [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, "clack.yaml"),
+     "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
+    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "daemon.log"), "w"))
+browser = None
+try:
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if request("GET", "/health")[1].get("homed"):
+                break
+        except OSError:
+            pass
+        if time.monotonic() > deadline or daemon.poll() is not None:
+            sys.exit("the daemon did not become ready:\n" + open(os.path.join(work, "daemon.log")).read())
+        time.sleep(0.1)
+    key = open(os.path.join(work, "state", "api-key")).read().strip()
+    status, reply = request("POST", "/api/v1/messages",
+                            {"text": "HI {red}\nCLACK"}, key=key)
+    assert status == 201, (status, reply)
+    known = settled_board()
+
+    browser = Browser(chromium, os.path.join(work, "profile"))
+    browser.open(f"http://127.0.0.1:{port}/")
+
+    # 1. The page shows what GET /api/v1/board reports, cell by cell.
+    expected = [code for row in known["codes"] for code in row]
+    shown = browser.wait_for(
+        "(() => { const c = [...document.querySelectorAll('#board .flap')].map(e => +e.dataset.code);"
+        f" return JSON.stringify(c) === JSON.stringify({json.dumps(expected)}) ? c : null; }})()")
+    grid = browser.evaluate("getComputedStyle(document.getElementById('board'))"
+                            ".gridTemplateColumns.split(' ').length")
+    check("the page shows the board's codes", shown == expected,
+          f"page {board_text([shown or []])!r}, API {board_text(known['codes'])!r}")
+    check("the grid has the board's 10 columns", grid == 10, f"{grid} columns")
+
+    # 2. A screenshot of the known message: white characters on black flaps and a red tile,
+    # taken once the page's brief flip flashes have ended.
+    browser.wait_for("document.getAnimations().length === 0 ? 1 : null")
+    rect = browser.evaluate("(() => { const r = document.getElementById('board')"
+                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
+    shot = browser.send("Page.captureScreenshot", {
+        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
+                                  "height": rect[3], "scale": 1}})
+    png = base64.b64decode(shot["data"])
+    os.makedirs(artifacts, exist_ok=True)
+    with open(os.path.join(artifacts, "board.png"), "wb") as f:
+        f.write(png)
+    width, height, rows = read_png(png)
+    pixels = [pixel for row in rows for pixel in row]
+    white = sum(1 for r, g, b in pixels if r > 200 and g > 200 and b > 200)
+    red = sum(1 for r, g, b in pixels if abs(r - 0xD6) < 20 and abs(g - 0x35) < 20 and abs(b - 0x2F) < 20)
+    dark = sum(1 for r, g, b in pixels if r < 40 and g < 40 and b < 40)
+    tile_share = red / len(pixels)
+    check("a screenshot shows the message", white > 100 and dark > len(pixels) // 2
+          and 0.5 / 30 < tile_share < 2 / 30,
+          f"{width}×{height} px: {white} white, {red} red ({tile_share:.1%}), {dark} dark;"
+          f" saved to {artifacts}/board.png")
+
+    # 3. Sending from the compose box, as a user: paste the key, type, press Send.
+    browser.evaluate(f"""(() => {{
+        document.getElementById('key-box').open = true;
+        document.getElementById('key').value = {json.dumps(key)};
+        document.getElementById('save-key').click();
+        const text = document.getElementById('text');
+        text.value = 'FROM THE WEB';
+        text.dispatchEvent(new Event('input'));
+        document.getElementById('send').click();
+    }})()""")
+    result = browser.wait_for(
+        "(() => { const t = document.getElementById('result').textContent;"
+        " return t.startsWith('queued') || document.getElementById('result').className === 'error' ? t : null; })()")
+    count = browser.evaluate("document.getElementById('count').textContent")
+    reached = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        _, board = request("GET", "/api/v1/board")
+        if "FROM THE" in board_text(board["codes"]) and board["moving"] == 0:
+            reached = board
+            break
+        time.sleep(0.1)
+    check("sending from the compose box reaches the board",
+          bool(result) and result.startswith("queued") and reached is not None,
+          f"page said {result!r}; board {board_text(reached['codes']) if reached else 'unchanged'!r}")
+    check("the character count resets after sending", count == "0 of 30 characters", repr(count))
+    page_after = browser.wait_for(
+        f"(() => document.getElementById('board').dataset.text?.includes('FROM THE') ? 1 : null)()")
+    check("the page follows the board live over the event stream", page_after == 1)
+
+    # 4. An error from the API is shown as the API words it.
+    browser.evaluate("""(() => { const text = document.getElementById('text');
+        text.value = 'ÄÖ€'; document.getElementById('send').click(); })()""")
+    error = browser.wait_for(
+        "(() => document.getElementById('result').className === 'error' ?"
+        " document.getElementById('result').textContent : null)()")
+    check("API errors reach the compose box", bool(error) and "€" in error, repr(error))
+finally:
+    if browser:
+        browser.close()
+    daemon.terminate()
+    daemon.wait(timeout=30)
+    subprocess.run(["rm", "-rf", work])
+
+failed = results.count(False)
+print(f"browser: {len(results) - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

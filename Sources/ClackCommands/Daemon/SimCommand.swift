@@ -14,7 +14,8 @@ struct SimCommand: AsyncParsableCommand {
       Needs no config: it runs the built-in simulated 6×22 board (boards/sim-6x22.yaml) in \
       real time, with the bundled quotes and a state directory of its own \
       ($XDG_STATE_HOME/clack-sim), and serves the same HTTP API as 'clack run' on \
-      127.0.0.1:7000 — try: clack send "HELLO WORLD". The terminal shows what the simulated \
+      127.0.0.1:7000 — try: clack send "HELLO WORLD", or open http://127.0.0.1:7000/ for the \
+      board in a browser with a compose box. The terminal shows what the simulated \
       rotors show, so flaps visibly pass through the characters between, with a status line. \
       Without a terminal it prints plain log lines instead. Ctrl-C stops it.
       """)

@@ -63,19 +63,11 @@ final class DaemonProcess: @unchecked Sendable {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.clack.path),
       "build clack first (swift build): \(Self.clack.path)")
-    let process = Process()
-    process.executableURL = Self.clack
-    process.arguments = [
-      "run", "--simulate", "--speed", "\(speed)", "--config",
-      directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
-    ]
-    process.currentDirectoryURL = Self.root
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    let (process, pipe) = Self.clackProcess(
+      [
+        "run", "--simulate", "--speed", "\(speed)", "--config",
+        directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
+      ], environment: environment)
     pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       let more = handle.availableData
       self?.lock.withLock { self?.data.append(more) }
@@ -176,19 +168,29 @@ extension [String: Any] {
 }
 
 extension DaemonProcess {
-  /// Runs the `clack` program to completion (a CLI face); returns its exit status and output.
-  static func runClack(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, output: String
+  /// The `clack` program, not yet started, with `environment` added to the test's own and
+  /// its output (standard and error) going to one pipe.
+  static func clackProcess(_ arguments: [String], environment: [String: String]) -> (
+    Process, Pipe
   ) {
     let process = Process()
     process.executableURL = clack
     process.arguments = arguments
+    process.currentDirectoryURL = root
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
+    return (process, pipe)
+  }
+
+  /// Runs the `clack` program to completion (a CLI face); returns its exit status and output.
+  static func runClack(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
+    let (process, pipe) = clackProcess(arguments, environment: environment)
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

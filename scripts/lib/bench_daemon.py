@@ -16,10 +16,17 @@ with open(config, "w") as f:
     f.write("rate_limit: {per_hour: 0}\ndwell: 1s\n")
 
 
+key = ""  # read from the state directory once the daemon has made it
+
+
+def headers():
+    return {"Content-Type": "application/json", "X-Clack-Key": key}
+
+
 def request(method, path, body=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     data = json.dumps(body).encode() if body is not None else None
-    connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    connection.request(method, path, body=data, headers=headers())
     response = connection.getresponse()
     payload = response.read()
     connection.close()
@@ -52,6 +59,8 @@ try:
         time.sleep(0.01)
     if ready is None:
         sys.exit("the daemon did not become ready in 600 s")
+    with open(os.path.join(state, "api-key")) as f:
+        key = f.read().strip()
     print(f"start to serving: {serving * 1000:.0f} ms; start to ready (homed, x{speed}): {ready:.1f} s")
     time.sleep(2)
     print(f"idle RSS: {rss_mib(daemon.pid):.1f} MiB")
@@ -84,8 +93,7 @@ try:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     for index in range(10_000):
         body = json.dumps({"text": f"QUEUED {index}", "sender": f"s{index}", "not_before": later})
-        connection.request("POST", "/api/v1/messages", body=body,
-                           headers={"Content-Type": "application/json"})
+        connection.request("POST", "/api/v1/messages", body=body, headers=headers())
         response = connection.getresponse()
         response.read()
         assert response.status == 201, response.status

@@ -58,7 +58,7 @@ public struct Daemon {
     let access = try Self.access(config: config, stateDirectory: stateDirectory, logger: logger)
     let runner = try BoardRunner(
       board: board, simulate: options.simulate, speed: options.speed)
-    logger.info("executor thread: \(runner.grant)")
+    logger.info("\(runner.grant)")
     let events = EventHub()
     let clock = ScaledWallClock(speed: Double(options.speed))
     let metrics = DaemonMetrics()

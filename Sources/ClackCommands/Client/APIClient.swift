@@ -44,8 +44,7 @@ struct APIClient {
       let key = index < keys.count ? keys[index] : nil
       do {
         return try await send(method, path, body: body, key: key)
-      } catch let failure as Unauthorized where index + 1 < keys.count {
-        _ = failure
+      } catch is Unauthorized where index + 1 < keys.count {
         index += 1
       } catch let failure as Unauthorized {
         throw CommandFailure(

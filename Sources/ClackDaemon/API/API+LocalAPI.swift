@@ -55,19 +55,9 @@ extension API {
     message.zone = zone.name
     message.transition = transition?.encoded
     try validateLayout(message)
-    let now = clock.now()
-    let accepted = try store.enqueue(message, at: now, policy: config.senderPolicy)
-    // Committed: only now is it acknowledged.
+    // Committed before it is acknowledged.
+    let accepted = try await enqueue(message, at: clock.now())
     let id = accepted.message.id ?? 0
-    metrics.accepted(at: MonotonicNow.nanoseconds(), id: id)
-    events.publish(
-      DaemonEvent(
-        type: "message",
-        json: JSONValue.object([
-          "id": .int(Int(id)), "state": .string("queued"),
-          "reason": .string("accepted from \(Self.localAPISender)"),
-        ]).serialized))
-    await display.storeChanged()
     return Self.json(
       .object(["id": .int(Int(id)), "state": .string(accepted.message.state.rawValue)]),
       status: .created)

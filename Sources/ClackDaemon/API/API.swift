@@ -90,18 +90,8 @@ public struct API: Sendable {
       JSONValue.parse(Data(buffer: body)), defaultSender: "api", config: config, zones: zones,
       now: now)
     try validateLayout(new)
-    let accepted = try store.enqueue(new, at: now, policy: config.senderPolicy)
-    // Committed: only now is it acknowledged.
+    let accepted = try await enqueue(new, at: now)
     let message = accepted.message
-    metrics.accepted(at: MonotonicNow.nanoseconds(), id: message.id ?? 0)
-    events.publish(
-      DaemonEvent(
-        type: "message",
-        json: JSONValue.object([
-          "id": .int(Int(message.id ?? 0)), "state": .string("queued"),
-          "reason": .string("accepted from \(message.sender)"),
-        ]).serialized))
-    await display.storeChanged()
     let estimate = await display.estimate(for: message)
     var answer: [String: JSONValue] = [
       "id": .int(Int(message.id ?? 0)), "state": .string(message.state.rawValue),
@@ -116,6 +106,23 @@ public struct API: Sendable {
       answer["note"] = .string("quiet hours: it will show when they end")
     }
     return Self.json(.object(answer), status: .created)
+  }
+
+  /// Commits a message, then tells the metrics, the event stream and the display. Every way
+  /// into the queue goes through here, so nothing is acknowledged before it is durable.
+  func enqueue(_ new: NewMessage, at now: Date) async throws -> Accepted {
+    let accepted = try store.enqueue(new, at: now, policy: config.senderPolicy)
+    let message = accepted.message
+    metrics.accepted(at: MonotonicNow.nanoseconds(), id: message.id ?? 0)
+    events.publish(
+      DaemonEvent(
+        type: "message",
+        json: JSONValue.object([
+          "id": .int(Int(message.id ?? 0)), "state": .string("queued"),
+          "reason": .string("accepted from \(message.sender)"),
+        ]).serialized))
+    await display.storeChanged()
+    return accepted
   }
 
   /// Refuses a message that cannot be shown in its zone, saying exactly why.

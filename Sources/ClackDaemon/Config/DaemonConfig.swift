@@ -33,8 +33,9 @@ public struct DaemonConfig: Sendable {
 
   /// Quote of the day at 07:00 every day: what a board with no config shows.
   public static let defaultSchedules = [
-    // safe: a constant expression, parsed by DaemonConfigTests; it cannot fail for a user.
-    ScheduleEntry(cron: try! CronExpression("0 7 * * *"), content: .quoteOfTheDay)
+    ScheduleEntry(
+      cron: try! CronExpression("0 7 * * *"),  // safe: a constant, parsed by DaemonConfigTests
+      content: .quoteOfTheDay)
   ]
 
   /// The zones to run: the configured ones, or `main` covering the board.

@@ -14,7 +14,8 @@ let package = Package(
     .trait(
       name: "GPIOD", description: "Linux GPIO through libgpiod 1.6 or 2.x (apt: libgpiod-dev)"),
     .trait(name: "I2C", description: "Linux I2C through i2c-dev and libi2c (apt: libi2c-dev)"),
-    .default(enabledTraits: ["GPIOD", "I2C"]),
+    .trait(name: "MQTT", description: "MQTT through libmosquitto (apt: libmosquitto-dev)"),
+    .default(enabledTraits: ["GPIOD", "I2C", "MQTT"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,6 +86,8 @@ let package = Package(
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
+    .systemLibrary(
+      name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.
     .executableTarget(name: "clack-hal-check", dependencies: ["ClackHAL", "ClackLinuxHAL"]),
     // Board definitions (YAML) parsed into core types, with errors naming file, line and field.
@@ -104,6 +107,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .target(name: "CMosquitto", condition: .when(platforms: [.linux], traits: ["MQTT"])),
       ],
       // The web page is built into the program (docs/web.md).
       resources: [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClackDaemon
 
 /// The `clack` command: the root of every subcommand.
 public struct ClackCommand: AsyncParsableCommand {
@@ -35,8 +36,4 @@ public struct ClackCommand: AsyncParsableCommand {
       exit(withError: error)
     }
   }
-}
-
-public enum ClackVersion {
-  public static let current = "0.1.0"
 }

@@ -42,6 +42,8 @@ public struct ContentEngine: Sendable {
   public private(set) var current: [String: (source: ZoneSource, since: Date)] = [:]
   private var lastFired: [String: (index: Int, at: Date)] = [:]
   private var checkedUpTo: Date
+  /// `quiet on|off` from a person: held until the configured quiet hours next begin or end.
+  private var quietOverride: (quiet: Bool, scheduledWhenSet: Bool)?
 
   /// Starts at `now`, looking back a day for the latest fire of each schedule, so a board
   /// started at noon shows the quote that fired at 07:00.
@@ -54,7 +56,9 @@ public struct ContentEngine: Sendable {
   /// Decides at `now` from the store's queued, showing and pinned messages.
   public mutating func decide(messages: [StoredMessage], now: Date) -> ContentDecision {
     advanceSchedules(to: now)
-    let quiet = rules.quietHours?.contains(now, in: rules.timeZone) ?? false
+    let scheduled = scheduledQuiet(at: now)
+    if let held = quietOverride, held.scheduledWhenSet != scheduled { quietOverride = nil }
+    let quiet = quietOverride?.quiet ?? scheduled
     var decision = ContentDecision(
       zones: [:], changed: [], started: [], finished: [], quiet: quiet)
     for zone in rules.zones {
@@ -77,6 +81,28 @@ public struct ContentEngine: Sendable {
       if let id = next.messageID, id != previous?.source.messageID { decision.started.append(id) }
     }
     return decision
+  }
+
+  /// Holds the board quiet (or lets it move) from `now` until the configured quiet hours
+  /// next begin or end; with none configured, until told otherwise.
+  public mutating func overrideQuiet(_ quiet: Bool, now: Date) {
+    quietOverride = (quiet, scheduledQuiet(at: now))
+  }
+
+  /// Blanks every zone: returns the messages that were on show (the caller marks them shown).
+  /// Scheduled content waits for its next fire; pinned messages stay pinned and come back.
+  public mutating func clear(now: Date) -> [Int64] {
+    var finished: [Int64] = []
+    for (zone, entry) in current {
+      if let id = entry.source.messageID { finished.append(id) }
+      current[zone] = (.idle, now)
+    }
+    lastFired.removeAll()
+    return finished.sorted()
+  }
+
+  private func scheduledQuiet(at now: Date) -> Bool {
+    rules.quietHours?.contains(now, in: rules.timeZone) ?? false
   }
 
   private func choose(

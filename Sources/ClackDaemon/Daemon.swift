@@ -83,17 +83,21 @@ public struct Daemon {
     let lifecycle = LifecycleService(
       display: display, events: events, notifier: SystemdNotifier(), serving: serving,
       logger: logger, startedAt: startedAt, address: address.description)
+    let mqtt = try config.mqtt.map { settings throws(DaemonError) in
+      try Self.mqttBridge(settings, api: api, board: board.name, logger: logger)
+    }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [
           .init(service: DisplayService(display: display)),
           .init(service: app),
           .init(service: lifecycle),
+        ] + (mqtt.map { [.init(service: $0)] } ?? []) + [
           // Our own handler, not a dispatch signal source: it works however the parent left
           // the signal mask. When it returns, the group shuts down gracefully.
           .init(
             service: StopSignalService(logger: logger),
-            successTerminationBehavior: .gracefullyShutdownGroup),
+            successTerminationBehavior: .gracefullyShutdownGroup)
         ],
         logger: logger))
     do {
@@ -107,6 +111,29 @@ public struct Daemon {
     logger.info("\(runner.stop())")
     try store.close()
     logger.info("store closed: \(databasePath)")
+  }
+
+  /// The MQTT face, on libmosquitto.
+  static func mqttBridge(_ settings: MQTTSettings, api: API, board: String, logger: Logger)
+    throws(DaemonError) -> MQTTBridge
+  {
+    let topics = MQTTTopics(
+      prefix: settings.prefix, board: settings.board ?? MQTTTopics.slug(board))
+    #if MQTT && canImport(CMosquitto)
+      do {
+        let transport = try MosquittoTransport(
+          settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
+          will: (topics.availability, Array("offline".utf8)))
+        return MQTTBridge(
+          settings: settings, topics: topics, transport: transport, api: api, logger: logger)
+      } catch {
+        throw DaemonError("\(error)")
+      }
+    #else
+      throw DaemonError(
+        "the config has an mqtt section, but this clack was built without MQTT "
+          + "(install libmosquitto-dev and build with the MQTT trait)")
+    #endif
   }
 
   /// The API key (made on first start) and who may read without it.

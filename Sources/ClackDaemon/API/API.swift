@@ -188,14 +188,7 @@ public struct API: Sendable {
     guard case .object(var fields) = try await boardJSON() else { return .null }
     fields["modules"] = nil
     let view = await display.view()
-    fields["faults"] = .array(
-      view.modules.filter {
-        !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
-      }.map {
-        .string(
-          "row \($0.row + 1), col \($0.col + 1): \($0.state)"
-            + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; ")))
-      })
+    fields["faults"] = .array(Self.faults(view).map(JSONValue.string))
     var counts: [String: JSONValue] = [:]
     for state in MessageState.allCases {
       counts[state.rawValue] = .int(try store.count(state: state))
@@ -221,6 +214,16 @@ public struct API: Sendable {
     }
     fields["time"] = .date(now)
     return .object(fields)
+  }
+
+  /// One line per module in trouble: "row 2, col 5: sensor-error: …".
+  static func faults(_ view: BoardView) -> [String] {
+    view.modules.filter {
+      !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
+    }.map {
+      "row \($0.row + 1), col \($0.col + 1): \($0.state)"
+        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
+    }
   }
 
   static func describe(_ content: ScheduledContent) -> String {

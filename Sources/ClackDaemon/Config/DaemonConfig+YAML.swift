@@ -20,7 +20,7 @@ extension DaemonConfig {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
-        "rate_limit", "transition", "api_key_file", "local_api",
+        "rate_limit", "transition", "api_key_file", "local_api", "mqtt",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -53,6 +53,7 @@ extension DaemonConfig {
         config.localAPIEnablementToken = text
       }
     }
+    if let mqtt = top["mqtt"] { config.mqtt = try mqtt.mqttSettings(resolve: resolve) }
     if let transition = top["transition"] {
       config.defaultTransition = try transition.transitionName()
     }
@@ -113,7 +114,7 @@ extension DaemonConfig {
 }
 
 extension YAMLReader {
-  fileprivate func duration() throws(BoardFileError) -> TimeInterval {
+  func duration() throws(BoardFileError) -> TimeInterval {
     guard let seconds = DurationText.seconds(try string()), seconds > 0 else {
       throw error("must be a duration such as 90s, 5m or 2h")
     }

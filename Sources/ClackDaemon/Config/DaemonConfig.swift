@@ -28,6 +28,8 @@ public struct DaemonConfig: Sendable {
   public var apiKeyFile: String?
   /// The Vestaboard Local API enablement token; nil (the default) turns enablement off.
   public var localAPIEnablementToken: String?
+  /// The MQTT broker and topics; nil (the default) means no MQTT.
+  public var mqtt: MQTTSettings?
 
   public init() {}
 

@@ -97,6 +97,28 @@ public actor Display {
     return true
   }
 
+  /// `quiet on|off` (MQTT): holds the board still, or lets it move, until the configured
+  /// quiet hours next begin or end.
+  public func setQuiet(_ quiet: Bool) {
+    engine.overrideQuiet(quiet, now: clock.now())
+    dirty = true
+    step()
+  }
+
+  /// `clear` (MQTT): the messages on show end as shown, and the board goes blank until the
+  /// next message or schedule fire.
+  public func clear() throws {
+    let now = clock.now()
+    for id in engine.clear(now: now) {
+      try store.setState(.shown, id: id, at: now, reason: "cleared")
+      publishMessage(id: id, state: .shown, reason: "cleared")
+    }
+    target = Frame(rows: runner.board.rows, cols: runner.board.cols)
+    pendingTransition = Transition()
+    dirty = true
+    step()
+  }
+
   // MARK: - The loop
 
   /// Steps every `intervalMilliseconds` until the task is cancelled.

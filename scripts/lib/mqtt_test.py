@@ -1,0 +1,278 @@
+"""MQTT tests (scripts/mqtt-test.sh): a real Mosquitto broker and two `clack run --simulate`
+daemons (a fleet of two), all on loopback. Prints one line per check and a closing
+'mqtt: N passed, N failed'."""
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from mqtt_client import MQTTClient  # noqa: E402
+
+clack, mosquitto = sys.argv[1], sys.argv[2]
+BROKER = 17351
+BOARDS = {"hall": 17352, "kitchen": 17353}
+work = tempfile.mkdtemp(prefix="clack-mqtt-")
+with open(os.path.join(work, "board.yaml"), "w") as f:
+    f.write("""name: MQTT 3x10
+geometry: {rows: 3, cols: 10}
+flaps: vestaboard
+modules:
+  type: shift-register
+  wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
+motion: {steps_per_revolution: 2048, start_speed: 400, top_speed: 1000, ramp_ms: 100}
+power: {max_moving: 30}
+simulation: {always: true, seed: 5}
+""")
+with open(os.path.join(work, "mosquitto.conf"), "w") as f:
+    f.write(f"listener {BROKER} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+
+CHARACTERS = {0: " ", **{1 + i: c for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+              **{27 + i: c for i, c in enumerate("123456789")}, 36: "0"}
+results = []
+processes = {}
+
+
+def check(name, passed, detail=""):
+    results.append(passed)
+    print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
+
+
+def start_broker():
+    processes["broker"] = subprocess.Popen(
+        [mosquitto, "-c", os.path.join(work, "mosquitto.conf")],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "broker.log"), "a"))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            MQTTClient(BROKER, "probe").disconnect()
+            return
+        except OSError:
+            time.sleep(0.05)
+    sys.exit("mosquitto did not start:\n" + open(os.path.join(work, "broker.log")).read())
+
+
+def start_daemon(board):
+    config = os.path.join(work, f"{board}.yaml")
+    with open(config, "w") as f:
+        f.write(f"board: board.yaml\nstate: state-{board}\ntime_zone: UTC\nschedules: []\n"
+                "dwell: 1s\nrate_limit: {per_hour: 0}\n"
+                f"mqtt: {{host: 127.0.0.1, port: {BROKER}, board: {board}}}\n")
+    processes[board] = subprocess.Popen(
+        [clack, "run", "--simulate", "--speed", "10", "--config", config,
+         "--listen", f"127.0.0.1:{BOARDS[board]}"],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{board}.log"), "a"))
+
+
+def log(board):
+    return open(os.path.join(work, f"{board}.log")).read()
+
+
+def request(board, method, path):
+    connection = http.client.HTTPConnection("127.0.0.1", BOARDS[board], timeout=10)
+    connection.request(method, path)
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, json.loads(payload)
+
+
+def wait_ready(board, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if processes[board].poll() is not None:
+            sys.exit(f"the {board} daemon exited:\n" + log(board))
+        try:
+            if request(board, "GET", "/health")[1].get("homed"):
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    sys.exit(f"the {board} daemon did not become ready:\n" + log(board))
+
+
+def board_text(board, timeout=30):
+    """The settled board's rows, joined with |; None if it does not settle in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        _, view = request(board, "GET", "/api/v1/board")
+        if view["moving"] == 0 and view["codes"] == view["target"]:
+            return "|".join("".join(CHARACTERS.get(c, "#") for c in row) for row in view["codes"])
+        time.sleep(0.1)
+    return None
+
+
+def wait_text(board, text, timeout=30):
+    deadline = time.monotonic() + timeout
+    shown = None
+    while time.monotonic() < deadline:
+        shown = board_text(board, deadline - time.monotonic())
+        if shown is not None and text in shown.replace("|", " "):
+            return True, shown
+        time.sleep(0.2)
+    return False, shown
+
+
+def messages(board, text):
+    _, listing = request(board, "GET", "/api/v1/messages")
+    return [m for m in listing["messages"] if m.get("text") == text]
+
+
+def retained(topic_filter, seconds=1.5):
+    client = MQTTClient(BROKER, f"reader-{time.monotonic_ns()}")
+    client.subscribe(topic_filter)
+    got = {topic: payload for topic, payload, was_retained in client.messages(seconds)
+           if was_retained}
+    client.disconnect()
+    return got
+
+
+try:
+    start_broker()
+    for name in BOARDS:
+        start_daemon(name)
+    for name in BOARDS:
+        wait_ready(name)
+    time.sleep(0.5)
+
+    # Discovery: seven retained configs per board, one device, all with availability.
+    configs = retained("homeassistant/#")
+    hall = {t: json.loads(p) for t, p in configs.items() if "/clack_hall/" in t}
+    kinds = sorted(t.split("/")[1] for t in hall)
+    devices = {json.dumps(c["device"]["identifiers"]) for c in hall.values()}
+    text_entity = hall.get("homeassistant/text/clack_hall/message/config", {})
+    check("discovery configs are published, retained, as one device",
+          kinds == ["button", "button", "sensor", "sensor", "sensor", "switch", "text"]
+          and devices == {'["clack_hall"]'}
+          and all(c["availability_topic"] == "clack/hall/availability" for c in hall.values())
+          and text_entity.get("command_topic") == "clack/hall/message/set",
+          f"{len(hall)} configs: {kinds}")
+
+    state = retained("clack/+/availability")
+    check("each board says online, retained",
+          state == {"clack/hall/availability": b"online", "clack/kitchen/availability": b"online"},
+          repr(state))
+
+    watcher = MQTTClient(BROKER, "watcher")
+    watcher.subscribe("clack/#")
+    watcher.messages(1)
+    publisher = MQTTClient(BROKER, "publisher")
+
+    # A message to one board shows on that board only.
+    publisher.publish("clack/hall/message/set", "HELLO HALL", qos=1)
+    shown, text = wait_text("hall", "HELLO HALL")
+    check("a message on clack/hall/message/set shows on that board", shown, repr(text))
+    check("…and not on the other board", not messages("kitchen", "HELLO HALL"))
+
+    # The fleet topic reaches both boards.
+    publisher.publish("clack/all/message/set", "FLEET WIDE", qos=1)
+    both = [wait_text(name, "FLEET WIDE") for name in BOARDS]
+    check("a message on clack/all/message/set shows on every board",
+          all(ok for ok, _ in both), repr([text for _, text in both]))
+
+    # A redelivery: the same QoS 1 PUBLISH sent again with DUP set, as a publisher that missed
+    # its PUBACK does. The broker forwards both; the board takes one.
+    packet = publisher.publish("clack/hall/message/set", "ONLY ONCE", qos=1)
+    publisher.publish("clack/hall/message/set", "ONLY ONCE", qos=1, packet_id=packet, dup=True)
+    copies = [m for m in watcher.messages(2) if m[1] == b"ONLY ONCE"]
+    shown, text = wait_text("hall", "ONLY ONCE")
+    stored = messages("hall", "ONLY ONCE")
+    check("a QoS 1 redelivery is shown once",
+          len(copies) == 2 and shown and len(stored) == 1
+          and "ignored a redelivery" in log("hall"),
+          f"broker delivered {len(copies)} copies; {len(stored)} stored")
+
+    # JSON payloads are the REST API's body.
+    publisher.publish("clack/hall/message/set",
+                      json.dumps({"text": "JSON BODY", "sender": "node-red"}), qos=1)
+    shown, text = wait_text("hall", "JSON BODY")
+    stored = messages("hall", "JSON BODY")
+    check("a JSON payload is read as the REST API's body",
+          shown and len(stored) == 1 and stored[0]["sender"] == "node-red", repr(stored))
+
+    # Bad payloads: an error on clack/<board>/error, and the daemon carries on.
+    bad = [("clack/hall/message/set", b"{\"text\": 5}", "invalid_field"),
+           ("clack/hall/message/set", b"\xff\xfe", "invalid_utf8"),
+           ("clack/hall/message/set", b"{not json", "invalid_json"),
+           ("clack/hall/message/set", b"[[1,2,3]]", "wrong_size"),
+           ("clack/hall/message/set", "X" * 200, "too_long"),
+           ("clack/hall/command", b"dance", "unknown_command")]
+    codes = []
+    for topic, payload, _ in bad:
+        publisher.publish(topic, payload, qos=1)
+        error = watcher.wait_for(lambda t, p: t == "clack/hall/error", 5)
+        codes.append(json.loads(error[1])["code"] if error else None)
+    alive = request("hall", "GET", "/health")[0] == 200
+    check("bad payloads get an error on clack/hall/error; nothing crashes",
+          codes == [code for _, _, code in bad] and alive, repr(codes))
+
+    # Commands: quiet on and off show in the retained state; clear blanks the board.
+    def state_of(board, predicate, seconds=10):
+        found = watcher.wait_for(
+            lambda t, p: t == f"clack/{board}/state" and predicate(json.loads(p)), seconds)
+        return json.loads(found[1]) if found else None
+
+    publisher.publish("clack/hall/command", "quiet on", qos=1)
+    quiet = state_of("hall", lambda s: s["quiet"])
+    publisher.publish("clack/hall/command", "quiet off", qos=1)
+    loud = state_of("hall", lambda s: not s["quiet"])
+    check("quiet on and quiet off show in clack/hall/state",
+          quiet is not None and loud is not None)
+    publisher.publish("clack/hall/command", "clear", qos=1)
+    settled = state_of("hall", lambda s: s["text"] == "" and s["moving"] == 0)
+    blank = board_text("hall")
+    check("clear blanks the board", blank is not None and blank.strip(" |") == ""
+          and settled is not None and messages("hall", "JSON BODY")[0]["state"] == "shown",
+          repr(blank))
+    publisher.publish("clack/hall/command", "home", qos=1)
+    time.sleep(0.5)
+    check("home re-homes the board", "MQTT: re-homing" in log("hall"))
+    state = state_of("hall", lambda s: True, 0.1) or json.loads(retained("clack/hall/state")
+                                                                 ["clack/hall/state"])
+    check("the retained state carries text, codes, queue depth, faults and quiet",
+          {"text", "codes", "queue_depth", "faults", "quiet"} <= set(state), repr(sorted(state)))
+
+    # The broker goes away and comes back: the daemon reconnects (1 s, 2 s, … backoff) and
+    # publishes its availability and discovery again (this broker keeps nothing).
+    processes["broker"].terminate()
+    processes["broker"].wait()
+    time.sleep(2.5)
+    start_broker()
+    deadline = time.monotonic() + 15
+    again = {}
+    while time.monotonic() < deadline and again.get("clack/hall/availability") != b"online":
+        again = retained("clack/hall/#", 1)
+    check("after the broker restarts the daemon reconnects and says online again",
+          again.get("clack/hall/availability") == b"online"
+          and "retrying in 1 s" in log("hall") and "clack/hall/state" in again,
+          repr(sorted(again)))
+
+    # The last will: a daemon killed outright is reported offline by the broker.
+    processes["kitchen"].kill()
+    processes["kitchen"].wait()
+    time.sleep(0.5)
+    check("the last will says offline when a daemon is killed",
+          retained("clack/kitchen/availability").get("clack/kitchen/availability") == b"offline")
+
+    # A clean stop says offline itself (a clean disconnect sends no will).
+    processes["hall"].send_signal(signal.SIGTERM)
+    code = processes["hall"].wait(timeout=20)
+    check("SIGTERM: offline is published and the daemon exits 0",
+          code == 0 and retained("clack/hall/availability").get("clack/hall/availability")
+          == b"offline", f"exit {code}")
+finally:
+    for process in processes.values():
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+failed = results.count(False)
+if failed:
+    for name in ("hall", "kitchen"):
+        print(f"--- {name} log ---\n" + log(name)[-4000:])
+print(f"mqtt: {results.count(True)} passed, {failed} failed")
+sys.exit(1 if failed else 0)

@@ -95,6 +95,14 @@ let package = Package(
       name: "ClackBoard",
       dependencies: ["ClackCore", .product(name: "Yams", package: "Yams")]
     ),
+    // Layer 6: the MQTT client under the daemon's MQTT face: libmosquitto behind a protocol,
+    // optional behind the MQTT trait like the other C libraries.
+    .target(
+      name: "ClackMQTT",
+      dependencies: [
+        .target(name: "CMosquitto", condition: .when(platforms: [.linux], traits: ["MQTT"]))
+      ]
+    ),
     // Layer 6: the daemon: config, the board runner, the content loop and the HTTP API.
     .target(
       name: "ClackDaemon",
@@ -107,7 +115,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
-        .target(name: "CMosquitto", condition: .when(platforms: [.linux], traits: ["MQTT"])),
+        "ClackMQTT",
       ],
       // The web page is built into the program (docs/web.md).
       resources: [
@@ -146,7 +154,9 @@ let package = Package(
       name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),
     .testTarget(
       name: "ClackDaemonTests",
-      dependencies: ["ClackDaemon", "ClackCore", "ClackBoard", "ClackContent", "ClackStore"]
+      dependencies: [
+        "ClackDaemon", "ClackCore", "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT",
+      ]
     ),
     .testTarget(
       name: "ClackStoreTests",

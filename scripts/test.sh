@@ -2,7 +2,8 @@
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
 # formatting, runs every unit test, tests the web simulator in headless Chromium
-# (scripts/browser-test.sh), checks that the real-time executor thread allocates nothing (a
+# (scripts/browser-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
+# checks that the real-time executor thread allocates nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
 # C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
 # gpio-sim and i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
@@ -51,6 +52,11 @@ CLACK_NO_BUILD=1 bash scripts/browser-test.sh | tee "$log"
 browser=$(sed -n 's/^browser: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 [ -n "$browser" ] || die "could not read the number of browser checks that passed"
 
+step "testing MQTT against a real Mosquitto broker (loopback)"
+CLACK_NO_BUILD=1 bash scripts/mqtt-test.sh | tee "$log"
+mqtt=$(sed -n 's/^mqtt: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
+[ -n "$mqtt" ] || die "could not read the number of MQTT checks that passed"
+
 step "checking that the executor thread allocates nothing (release build, 3 s in real time)"
 swift build -c release --product clack-bench-executor 2>&1 | tail -1
 .build/release/clack-bench-executor boards/sim-6x22.yaml 3 --require-no-allocations \
@@ -62,6 +68,8 @@ step "building without the optional C libraries (--disable-default-traits)"
 # Only the targets whose code the traits gate (and what they need): the layers above them
 # (the daemon, Hummingbird and NIO) compile the same either way and would double the build.
 swift build --disable-default-traits --scratch-path .build-notraits --target ClackHardware \
+  2>&1 | tail -1
+swift build --disable-default-traits --scratch-path .build-notraits --target ClackMQTT \
   2>&1 | tail -1
 swift build --disable-default-traits --scratch-path .build-notraits --product clack-hal-check \
   2>&1 | tail -1
@@ -77,4 +85,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, 1 allocation check, $vm VM checks)"
+echo "tests: $((unit + browser + mqtt + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $mqtt MQTT checks, 1 allocation check, $vm VM checks)"

@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackMQTT
 import ClackStore
 import Foundation
 import Hummingbird
@@ -119,21 +120,15 @@ public struct Daemon {
   {
     let topics = MQTTTopics(
       prefix: settings.prefix, board: settings.board ?? MQTTTopics.slug(board))
-    #if MQTT && canImport(CMosquitto)
-      do {
-        let transport = try MosquittoTransport(
-          settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
-          will: (topics.availability, Array("offline".utf8)))
-        return MQTTBridge(
-          settings: settings, topics: topics, transport: transport, api: api, logger: logger)
-      } catch {
-        throw DaemonError("\(error)")
-      }
-    #else
-      throw DaemonError(
-        "the config has an mqtt section, but this clack was built without MQTT "
-          + "(install libmosquitto-dev and build with the MQTT trait)")
-    #endif
+    do {
+      let transport = try MQTTClientFactory.make(
+        settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
+        will: (topics.availability, Array("offline".utf8)))
+      return MQTTBridge(
+        settings: settings, topics: topics, transport: transport, api: api, logger: logger)
+    } catch {
+      throw DaemonError("\(error)")
+    }
   }
 
   /// The API key (made on first start) and who may read without it.

@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackMQTT
 import Foundation
 
 extension YAMLReader {

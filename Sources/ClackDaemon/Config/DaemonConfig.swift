@@ -1,5 +1,6 @@
 import ClackContent
 import ClackCore
+import ClackMQTT
 import ClackStore
 import Foundation
 

@@ -1,3 +1,5 @@
+import ClackMQTT
+
 /// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,
 /// sensors for what is shown, the queue and faults, buttons to re-home and clear, and a switch
 /// for quiet — all one device. Each is published retained to `topic`, so Home Assistant finds

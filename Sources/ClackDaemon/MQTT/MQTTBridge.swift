@@ -1,3 +1,4 @@
+import ClackMQTT
 import ClackStore
 import Foundation
 import Logging

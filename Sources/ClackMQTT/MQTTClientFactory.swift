@@ -1,0 +1,26 @@
+/// Makes the MQTT client this build has: libmosquitto's, or — built without the MQTT trait —
+/// none, with an error that says how to get it.
+public enum MQTTClientFactory {
+  /// True when this build links libmosquitto.
+  public static var isAvailable: Bool {
+    #if MQTT && canImport(CMosquitto)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// A client for `settings`; `will` is what the broker publishes if the connection drops
+  /// without a goodbye. It does not connect until `start()`.
+  public static func make(
+    settings: MQTTSettings, clientID: String, will: (topic: String, payload: [UInt8])
+  ) throws(MQTTTransportError) -> any MQTTTransport {
+    #if MQTT && canImport(CMosquitto)
+      return try MosquittoTransport(settings: settings, clientID: clientID, will: will)
+    #else
+      throw MQTTTransportError(
+        "the config has an mqtt section, but this clack was built without MQTT "
+          + "(install libmosquitto-dev and build with the MQTT trait)")
+    #endif
+  }
+}

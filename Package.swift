@@ -117,9 +117,10 @@ let package = Package(
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         "ClackMQTT",
       ],
-      // The web page is built into the program (docs/web.md).
+      // The web page and the OpenAPI document are built into the program (docs/web.md).
       resources: [
         .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
+        .embedInCode("Web/openapi.yaml"),
       ]
     ),
     // Layer 6: the command-line face. Kept in a library so tests can run the commands.

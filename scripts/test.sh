@@ -2,7 +2,8 @@
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
 # formatting, runs every unit test, tests the web simulator in headless Chromium
-# (scripts/browser-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
+# (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
+# (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
 # checks that the real-time executor thread allocates nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
 # C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
@@ -52,6 +53,11 @@ CLACK_NO_BUILD=1 bash scripts/browser-test.sh | tee "$log"
 browser=$(sed -n 's/^browser: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 [ -n "$browser" ] || die "could not read the number of browser checks that passed"
 
+step "checking the HTTP API against docs/openapi.yaml, and fuzzing it"
+CLACK_NO_BUILD=1 bash scripts/api-test.sh | tee "$log"
+apichecks=$(sed -n 's/^api: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
+[ -n "$apichecks" ] || die "could not read the number of API checks that passed"
+
 step "testing MQTT against a real Mosquitto broker (loopback)"
 CLACK_NO_BUILD=1 bash scripts/mqtt-test.sh | tee "$log"
 mqtt=$(sed -n 's/^mqtt: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
@@ -85,4 +91,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + mqtt + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $mqtt MQTT checks, 1 allocation check, $vm VM checks)"
+echo "tests: $((unit + browser + apichecks + mqtt + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, 1 allocation check, $vm VM checks)"

@@ -2,13 +2,15 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The web simulator and status page (docs/web.md): three files built into the program, so
-/// the page needs nothing from outside the daemon.
+/// The web simulator and status page (docs/web.md), and the OpenAPI document: files built
+/// into the program, so the page needs nothing from outside the daemon.
 extension API {
   static let webFiles: [String: (bytes: [UInt8], type: String)] = [
     "/": (PackageResources.index_html, "text/html; charset=utf-8"),
     "/ui/app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
     "/ui/app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+    // The API's own description (docs/openapi.yaml is this file).
+    "/openapi.yaml": (PackageResources.openapi_yaml, "application/yaml; charset=utf-8"),
   ]
 
   func addWebRoutes(_ router: Router<BasicRequestContext>) {

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Tests the HTTP API against its OpenAPI document (docs/openapi.yaml) and fuzzes it, against
+# `clack run --simulate` on loopback port 17361: every operation's real responses must
+# validate, and N seeded random requests (default 5000; CLACK_FUZZ_CASES, CLACK_FUZZ_SEED)
+# must bring no 5xx, no dropped connection and no answer the document does not describe.
+# Prints 'api: N passed, N failed'; exits non-zero on any failure.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+cd "$CLACK_ROOT"
+ensure_swift
+ensure_apt_packages python3 python3-yaml python3-jsonschema
+# scripts/test.sh has built everything already (CLACK_NO_BUILD=1).
+[ "${CLACK_NO_BUILD:-0}" = 1 ] || swift build --product clack 2>&1 | tail -1 >&2
+exec /usr/bin/python3 scripts/lib/api_test.py .build/debug/clack docs/openapi.yaml \
+  "${CLACK_FUZZ_CASES:-5000}"

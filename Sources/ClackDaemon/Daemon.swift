@@ -3,6 +3,7 @@ import ClackMQTT
 import ClackStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -74,6 +75,7 @@ public struct Daemon {
     let address = config.listen
     let app = Application(
       router: api.router(),
+      server: .http1(configuration: Self.serverConfiguration(config.http)),
       configuration: ApplicationConfiguration(
         address: .hostname(address.host, port: address.port), serverName: "clack"),
       onServerRunning: { _ in serving.set() },
@@ -112,6 +114,16 @@ public struct Daemon {
     logger.info("\(runner.stop())")
     try store.close()
     logger.info("store closed: \(databasePath)")
+  }
+
+  /// Header limits and the idle timeout (docs/config.md, `http:`).
+  static func serverConfiguration(_ limits: HTTPLimits) -> HTTP1Channel.Configuration {
+    let idle = limits.idleTimeout.components
+    return HTTP1Channel.Configuration(
+      idleTimeout: .seconds(idle.seconds),
+      httpDecoderConfiguration: .init(
+        maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderListBytes,
+        maxHeaderFieldCount: limits.maxHeaderCount))
   }
 
   /// The MQTT face, on libmosquitto.

@@ -40,7 +40,12 @@ simulation: {always: true, seed: 7}
 with open(os.path.join(work, "clack.yaml"), "w") as f:
     f.write(f"board: board.yaml\nstate: state\ntime_zone: UTC\ndwell: 1s\n"
             f"rate_limit: {{per_hour: 3}}\nlocal_api: {{enablement_token: {TOKEN}}}\n"
-            "quiet_hours: {start: \"23:59\", end: \"00:00\"}\n")
+            "quiet_hours: {start: \"23:59\", end: \"00:00\"}\n"
+            # The fuzzer sends thousands of requests; the address limit is tested on its own.
+            "http: {per_address_per_minute: 0}\n")
+with open(os.path.join(work, "limits.yaml"), "w") as f:
+    f.write("board: board.yaml\nstate: state-limits\nschedules: []\n"
+            "http: {per_address_per_minute: 5, body_timeout: 1s, idle_timeout: 2s}\n")
 
 api = OpenAPIDocument(document)
 results = []
@@ -51,9 +56,9 @@ def check(name, passed, detail=""):
     print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
 
 
-def send(method, path, body=None, headers=None, timeout=10):
+def send(method, path, body=None, headers=None, timeout=10, port=PORT):
     """(status, headers, body bytes); body may be bytes, or anything JSON-serialisable."""
-    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     if body is not None and not isinstance(body, bytes):
         body = json.dumps(body).encode()
     connection.request(method, path, body=body, headers=headers or {})
@@ -63,20 +68,38 @@ def send(method, path, body=None, headers=None, timeout=10):
     return response.status, dict(response.getheaders()), data
 
 
-daemon = subprocess.Popen(
-    [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, "clack.yaml"),
-     "--listen", f"127.0.0.1:{PORT}", "--log-level", "warning"],
-    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "daemon.log"), "w"))
-try:
+def start(config, port, log):
+    process = subprocess.Popen(
+        [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, config),
+         "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, log), "w"))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if json.loads(send("GET", "/health")[2]).get("homed"):
-                break
+            if json.loads(send("GET", "/health", port=port)[2]).get("homed"):
+                return process
         except OSError:
             time.sleep(0.1)
-    else:
-        sys.exit("the daemon did not become ready:\n" + open(os.path.join(work, "daemon.log")).read())
+    process.kill()
+    sys.exit("the daemon did not become ready:\n" + open(os.path.join(work, log)).read())
+
+
+def raw(port, data, wait):
+    """Sends raw bytes and returns what comes back within `wait` seconds (b"" if closed)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(data)
+        received = b""
+        try:
+            while chunk := sock.recv(65536):
+                received += chunk
+        except socket.timeout:
+            pass
+        return received
+
+
+daemon = start("clack.yaml", PORT, "daemon.log")
+limits = None
+try:
     key = open(os.path.join(work, "state", "api-key")).read().strip()
     auth = {"X-Clack-Key": key, "Content-Type": "application/json"}
     local = {"X-Vestaboard-Local-Api-Key": key, "Content-Type": "application/json"}
@@ -270,7 +293,44 @@ try:
     check("fuzz: every answer conforms to docs/openapi.yaml", not nonconforming,
           "; ".join(nonconforming[:5]))
 
-    # 3. Schemathesis: requests generated from the document itself.
+    # 3. The limits, on a daemon of their own: 5 requests a minute per address, a 1 s body
+    # timeout and a 2 s idle timeout.
+    LIMITS = PORT + 1
+    limits = start("limits.yaml", LIMITS, "limits.log")
+    huge = raw(LIMITS, b"GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 40_000
+               + b"\r\n\r\n", 5)
+    many = raw(LIMITS, b"GET /health HTTP/1.1\r\nHost: x\r\n"
+               + b"".join(b"X-H%d: 1\r\n" % n for n in range(200)) + b"\r\n", 5)
+    check("oversized or too many headers are refused with 400 before any route runs",
+          huge.startswith(b"HTTP/1.1 400") and many.startswith(b"HTTP/1.1 400"),
+          f"{huge[:40]!r} {many[:40]!r}")
+    started = time.monotonic()
+    slow = raw(LIMITS, b"POST /api/v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n"
+               b"Content-Type: application/json\r\nX-Clack-Key: "
+               + open(os.path.join(work, "state-limits", "api-key")).read().strip().encode()
+               + b"\r\n\r\n{\"text\":", 10)
+    body_wait = time.monotonic() - started
+    started = time.monotonic()
+    idle = raw(LIMITS, b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ", 10)
+    idle_wait = time.monotonic() - started
+    check("a body that does not arrive in 1 s gets 408; a request stuck in its headers is "
+          "closed after the 2 s idle timeout",
+          b" 408 " in slow[:20] and b"body_timeout" in slow and body_wait < 5
+          and idle == b"" and 1.5 < idle_wait < 6,
+          f"{slow[:60]!r} after {body_wait:.1f} s; {idle[:40]!r} after {idle_wait:.1f} s")
+
+    # Five a minute: the slow POST above was the first.
+    answers = [send("GET", "/api/v1/status", port=LIMITS) for _ in range(5)]
+    refused = answers[-1]
+    check("over its share an address gets 429 with Retry-After; /health stays open",
+          [a[0] for a in answers] == [200] * 4 + [429]
+          and int(refused[1].get("Retry-After", "0")) >= 1
+          and json.loads(refused[2])["error"]["code"] == "rate_limited"
+          and send("GET", "/health", port=LIMITS)[0] == 200
+          and not api.check("GET", "/api/v1/status", 429, refused[1], refused[2]),
+          f"{[a[0] for a in answers]} {refused[2][:120]!r}")
+
+    # 4. Schemathesis: requests generated from the document itself.
     if schemathesis:
         run = subprocess.run(
             [schemathesis, "run", document, "--url", f"http://127.0.0.1:{PORT}",
@@ -289,6 +349,8 @@ try:
     else:
         print("SKIP Schemathesis (not installed: PyPI unreachable?)")
 finally:
+    if limits:
+        limits.kill()
     daemon.terminate()
     try:
         daemon.wait(timeout=20)

@@ -12,7 +12,7 @@ import NIOCore
 extension API {
   static let localAPISender = "local-api"
 
-  func addLocalAPIRoutes(_ router: Router<BasicRequestContext>) {
+  func addLocalAPIRoutes(_ router: Router<ClackRequestContext>) {
     let local = router.group("local-api")
     local.post("message") { request, _ in try await postLocalMessage(request) }
     local.get("message") { _, _ in
@@ -25,8 +25,7 @@ extension API {
   /// The body is either the rows of codes, or `{"characters", "strategy", "step_size",
   /// "step_interval_ms"}`.
   func postLocalMessage(_ request: Request) async throws -> Response {
-    var request = request
-    let body = try await request.collectBody(upTo: Self.maxBodyBytes)
+    let body = try await body(of: request)
     let json = JSONValue.parse(Data(buffer: body))
     let codes: [[Int]]
     var transition: TransitionSpec?

@@ -6,7 +6,7 @@ import Hummingbird
 extension API {
   /// `GET /quotes/today`, `GET /quotes`, `POST /quotes` (one `{text, author}` or
   /// `{"quotes": [...]}`), `DELETE /quotes/{id}`.
-  func addQuoteRoutes(_ group: RouterGroup<BasicRequestContext>) {
+  func addQuoteRoutes(_ group: RouterGroup<ClackRequestContext>) {
     group.get("quotes/today") { _, _ in
       let now = clock.now()
       var calendar = Calendar(identifier: .gregorian)
@@ -27,9 +27,7 @@ extension API {
       Self.json(.object(["quotes": .array(try store.quotes().map(Views.quote))]))
     }
     group.post("quotes") { request, _ in
-      var request = request
-      let body = JSONValue.parse(
-        Data(buffer: try await request.collectBody(upTo: Self.maxBodyBytes)))
+      let body = JSONValue.parse(Data(buffer: try await self.body(of: request)))
       let items: [JSONValue]
       switch body {
       case .object(let fields) where fields["quotes"] != nil:

@@ -13,7 +13,7 @@ extension API {
     "/openapi.yaml": (PackageResources.openapi_yaml, "application/yaml; charset=utf-8"),
   ]
 
-  func addWebRoutes(_ router: Router<BasicRequestContext>) {
+  func addWebRoutes(_ router: Router<ClackRequestContext>) {
     for (path, file) in Self.webFiles {
       router.get(RouterPath(path)) { _, _ in
         var headers = HTTPFields()

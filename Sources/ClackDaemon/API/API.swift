@@ -20,12 +20,15 @@ public struct API: Sendable {
   let clock: DaemonClock
   let metrics: DaemonMetrics
   let access: AccessPolicy
+  let limiter: AddressRateLimiter?
 
   public init(
     store: ClackStore, display: Display, config: DaemonConfig, events: EventHub,
     clock: DaemonClock, metrics: DaemonMetrics, access: AccessPolicy
   ) {
     self.access = access
+    let perMinute = config.http.perAddressPerMinute
+    limiter = perMinute > 0 ? AddressRateLimiter(perMinute: perMinute) : nil
     self.store = store
     self.display = display
     self.config = config
@@ -37,10 +40,11 @@ public struct API: Sendable {
     self.metrics = metrics
   }
 
-  public func router() -> Router<BasicRequestContext> {
-    let router = Router()
+  public func router() -> Router<ClackRequestContext> {
+    let router = Router(context: ClackRequestContext.self)
     router.add(middleware: metrics.middleware())
     router.add(middleware: JSONErrorMiddleware())
+    if let limiter { router.add(middleware: RateLimitMiddleware(limiter: limiter)) }
     router.add(middleware: AccessMiddleware(policy: access))
     router.get("/health") { _, _ in try await health() }
     router.get("/metrics") { _, _ in metrics.render(display: display, store: store) }
@@ -83,8 +87,7 @@ public struct API: Sendable {
   // MARK: - Messages
 
   func postMessage(_ request: Request) async throws -> Response {
-    var request = request
-    let body = try await request.collectBody(upTo: Self.maxBodyBytes)
+    let body = try await body(of: request)
     let now = clock.now()
     let new = try MessageRequest.parse(
       JSONValue.parse(Data(buffer: body)), defaultSender: "api", config: config, zones: zones,
@@ -263,7 +266,28 @@ public struct API: Sendable {
 
   // MARK: - Helpers
 
-  static func id(_ context: BasicRequestContext) throws -> Int64 {
+  /// A request's body: at most `maxBodyBytes` (else 413), arriving within the configured
+  /// `body_timeout` (else 408), so a client trickling bytes cannot hold a request open.
+  func body(of request: Request) async throws -> ByteBuffer {
+    let timeout = config.http.bodyTimeout
+    return try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
+      group.addTask {
+        var request = request
+        return try await request.collectBody(upTo: Self.maxBodyBytes)
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        throw APIError(
+          .requestTimeout, code: "body_timeout",
+          message: "the request body did not arrive within \(timeout.components.seconds) s")
+      }
+      defer { group.cancelAll() }
+      guard let body = try await group.next() else { throw CancellationError() }
+      return body
+    }
+  }
+
+  static func id(_ context: ClackRequestContext) throws -> Int64 {
     let text = context.parameters.get("id") ?? ""
     guard let id = Int64(text), id > 0 else {
       throw APIError.badRequest("id", "'\(text)' is not a message id (a positive whole number)")

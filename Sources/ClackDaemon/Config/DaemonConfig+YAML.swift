@@ -20,7 +20,7 @@ extension DaemonConfig {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
-        "rate_limit", "transition", "api_key_file", "local_api", "mqtt",
+        "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -54,6 +54,21 @@ extension DaemonConfig {
       }
     }
     if let mqtt = top["mqtt"] { config.mqtt = try mqtt.mqttSettings(resolve: resolve) }
+    if let http = top["http"] {
+      let fields = try http.fields(
+        allowed: ["per_address_per_minute", "idle_timeout", "body_timeout"], required: [])
+      if let limit = fields["per_address_per_minute"] {
+        config.http.perAddressPerMinute = try limit.int(in: 0...1_000_000)
+      }
+      for (name, keyPath) in [
+        ("idle_timeout", \HTTPLimits.idleTimeout), ("body_timeout", \HTTPLimits.bodyTimeout),
+      ] {
+        guard let field = fields[name] else { continue }
+        let seconds = try field.duration()
+        guard (1...3600).contains(seconds) else { throw field.error("must be from 1s to 1h") }
+        config.http[keyPath: keyPath] = .seconds(seconds)
+      }
+    }
     if let transition = top["transition"] {
       config.defaultTransition = try transition.transitionName()
     }

@@ -31,6 +31,8 @@ public struct DaemonConfig: Sendable {
   public var localAPIEnablementToken: String?
   /// The MQTT broker and topics; nil (the default) means no MQTT.
   public var mqtt: MQTTSettings?
+  /// The HTTP server's limits: per-address rate, timeouts, header sizes.
+  public var http = HTTPLimits()
 
   public init() {}
 

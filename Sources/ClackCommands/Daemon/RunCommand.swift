@@ -12,7 +12,9 @@ struct RunCommand: AsyncParsableCommand {
       Homes the board (going straight back to the frame it showed before), then shows what the \
       content engine picks: urgent messages, the newest message, pinned ones, scheduled \
       content (by default the quote of the day at 07:00). Messages come in through the HTTP \
-      API (docs/api.md) on 127.0.0.1:7000 unless --listen or the config says otherwise. \
+      API (docs/api.md) on 127.0.0.1:7000 unless --listen or the config says otherwise, \
+      through the Vestaboard Local API (docs/vestaboard.md), and from an MQTT broker when \
+      the config has an mqtt section (docs/mqtt.md). \
       Under systemd (Type=notify) it sends READY=1 once homed and serving, feeds the \
       watchdog while the executor ticks, and STOPPING=1 on the way out. SIGTERM or SIGINT \
       stops motion, switches the coils off, closes the store and exits 0.

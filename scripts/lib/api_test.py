@@ -19,6 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from openapi_check import OpenAPIDocument  # noqa: E402
+from test_support import Checks, write_board  # noqa: E402
 
 clack, document, cases = sys.argv[1], sys.argv[2], int(sys.argv[3])
 schemathesis = sys.argv[4] if len(sys.argv) > 4 else ""
@@ -26,17 +27,7 @@ seed = int(os.environ.get("CLACK_FUZZ_SEED", "20261123"))
 PORT = 17361
 TOKEN = "enable-me-please"
 work = tempfile.mkdtemp(prefix="clack-api-")
-with open(os.path.join(work, "board.yaml"), "w") as f:
-    f.write("""name: api-3x10
-geometry: {rows: 3, cols: 10}
-flaps: vestaboard
-modules:
-  type: shift-register
-  wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
-motion: {steps_per_revolution: 2048, start_speed: 400, top_speed: 1000, ramp_ms: 100}
-power: {max_moving: 30}
-simulation: {always: true, seed: 7}
-""")
+write_board(work, "api-3x10", seed=7)
 with open(os.path.join(work, "clack.yaml"), "w") as f:
     f.write(f"board: board.yaml\nstate: state\ntime_zone: UTC\ndwell: 1s\n"
             f"rate_limit: {{per_hour: 3}}\nlocal_api: {{enablement_token: {TOKEN}}}\n"
@@ -48,14 +39,7 @@ with open(os.path.join(work, "limits.yaml"), "w") as f:
             "http: {per_address_per_minute: 5, body_timeout: 1s, idle_timeout: 2s}\n")
 
 api = OpenAPIDocument(document)
-results = []
-
-
-def check(name, passed, detail=""):
-    results.append(passed)
-    print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
-
-
+check = Checks("api")
 def send(method, path, body=None, headers=None, timeout=10, port=PORT):
     """(status, headers, body bytes); body may be bytes, or anything JSON-serialisable."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
@@ -357,8 +341,6 @@ finally:
     except subprocess.TimeoutExpired:
         daemon.kill()
 
-failed = results.count(False)
-if failed:
+if check.failed:
     print("--- daemon log ---\n" + open(os.path.join(work, "daemon.log")).read()[-3000:])
-print(f"api: {results.count(True)} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

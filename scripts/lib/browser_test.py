@@ -13,29 +13,15 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 from cdp import Browser  # noqa: E402
 from png_read import read_png  # noqa: E402
+from test_support import Checks, rows_text, write_board  # noqa: E402
 
 clack, chromium, artifacts = sys.argv[1], sys.argv[2], sys.argv[3]
 port = 17341
 work = tempfile.mkdtemp(prefix="clack-browser-")
-# A 3 × 10 board (not the default size, to show the page adapts) that homes quickly.
-with open(os.path.join(work, "board.yaml"), "w") as f:
-    f.write("""name: web-3x10
-geometry: {rows: 3, cols: 10}
-flaps: vestaboard
-modules:
-  type: shift-register
-  wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
-motion: {steps_per_revolution: 2048, start_speed: 400, top_speed: 1000, ramp_ms: 100}
-power: {max_moving: 30}
-simulation: {always: true, seed: 3}
-""")
+write_board(work, "web-3x10", seed=3)
 with open(os.path.join(work, "clack.yaml"), "w") as f:
     f.write("board: board.yaml\nstate: state\ntime_zone: UTC\nschedules: []\ndwell: 1s\n"
             "rate_limit: {per_hour: 0}\n")
-
-CHARACTERS = {0: " ", **{1 + i: c for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
-              **{27 + i: c for i, c in enumerate("123456789")}, 36: "0"}
-
 
 def request(method, path, body=None, key=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -50,10 +36,6 @@ def request(method, path, body=None, key=None):
     return response.status, json.loads(payload) if payload[:1] in (b"{", b"[") else payload
 
 
-def board_text(codes):
-    return "|".join("".join(CHARACTERS.get(code, "#") for code in row) for row in codes)
-
-
 def settled_board(timeout=30):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -64,14 +46,7 @@ def settled_board(timeout=30):
     raise AssertionError("the board did not settle")
 
 
-results = []
-
-
-def check(name, passed, detail=""):
-    results.append(passed)
-    print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
-
-
+check = Checks("browser")
 daemon = subprocess.Popen(
     [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, "clack.yaml"),
      "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
@@ -105,7 +80,7 @@ try:
     grid = browser.evaluate("getComputedStyle(document.getElementById('board'))"
                             ".gridTemplateColumns.split(' ').length")
     check("the page shows the board's codes", shown == expected,
-          f"page {board_text([shown or []])!r}, API {board_text(known['codes'])!r}")
+          f"page {rows_text([shown or []])!r}, API {rows_text(known['codes'])!r}")
     check("the grid has the board's 10 columns", grid == 10, f"{grid} columns")
 
     # 2. A screenshot of the known message: white characters on black flaps and a red tile,
@@ -149,13 +124,13 @@ try:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         _, board = request("GET", "/api/v1/board")
-        if "FROM THE" in board_text(board["codes"]) and board["moving"] == 0:
+        if "FROM THE" in rows_text(board["codes"]) and board["moving"] == 0:
             reached = board
             break
         time.sleep(0.1)
     check("sending from the compose box reaches the board",
           bool(result) and result.startswith("queued") and reached is not None,
-          f"page said {result!r}; board {board_text(reached['codes']) if reached else 'unchanged'!r}")
+          f"page said {result!r}; board {rows_text(reached['codes']) if reached else 'unchanged'!r}")
     check("the character count resets after sending", count == "0 of 30 characters", repr(count))
     page_after = browser.wait_for(
         f"(() => document.getElementById('board').dataset.text?.includes('FROM THE') ? 1 : null)()")
@@ -175,6 +150,4 @@ finally:
     daemon.wait(timeout=30)
     subprocess.run(["rm", "-rf", work])
 
-failed = results.count(False)
-print(f"browser: {len(results) - failed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

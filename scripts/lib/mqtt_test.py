@@ -12,34 +12,18 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from mqtt_client import MQTTClient  # noqa: E402
+from test_support import Checks, rows_text, write_board  # noqa: E402
 
 clack, mosquitto = sys.argv[1], sys.argv[2]
 BROKER = 17351
 BOARDS = {"hall": 17352, "kitchen": 17353}
 work = tempfile.mkdtemp(prefix="clack-mqtt-")
-with open(os.path.join(work, "board.yaml"), "w") as f:
-    f.write("""name: MQTT 3x10
-geometry: {rows: 3, cols: 10}
-flaps: vestaboard
-modules:
-  type: shift-register
-  wiring: {transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}
-motion: {steps_per_revolution: 2048, start_speed: 400, top_speed: 1000, ramp_ms: 100}
-power: {max_moving: 30}
-simulation: {always: true, seed: 5}
-""")
+write_board(work, "MQTT 3x10", seed=5)
 with open(os.path.join(work, "mosquitto.conf"), "w") as f:
     f.write(f"listener {BROKER} 127.0.0.1\nallow_anonymous true\npersistence false\n")
 
-CHARACTERS = {0: " ", **{1 + i: c for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
-              **{27 + i: c for i, c in enumerate("123456789")}, 36: "0"}
-results = []
+check = Checks("mqtt")
 processes = {}
-
-
-def check(name, passed, detail=""):
-    results.append(passed)
-    print(f"{'PASS' if passed else 'FAIL'} {name}" + (f": {detail}" if detail else ""), flush=True)
 
 
 def start_broker():
@@ -101,7 +85,7 @@ def board_text(board, timeout=30):
     while time.monotonic() < deadline:
         _, view = request(board, "GET", "/api/v1/board")
         if view["moving"] == 0 and view["codes"] == view["target"]:
-            return "|".join("".join(CHARACTERS.get(c, "#") for c in row) for row in view["codes"])
+            return rows_text(view["codes"])
         time.sleep(0.1)
     return None
 
@@ -270,9 +254,7 @@ finally:
             process.kill()
             process.wait()
 
-failed = results.count(False)
-if failed:
+if check.failed:
     for name in ("hall", "kitchen"):
         print(f"--- {name} log ---\n" + log(name)[-4000:])
-print(f"mqtt: {results.count(True)} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

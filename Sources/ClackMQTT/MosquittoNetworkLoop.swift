@@ -45,7 +45,11 @@
 
     /// Called on the loop thread by `onConnect`.
     func connectAnswered(code: Int32) {
-      let refusal = code == 0 ? nil : String(cString: mosquitto_connack_string(code))
+      // "Connection Refused: not authorised." reads better in a log line without its stop.
+      let refusal =
+        code == 0
+        ? nil
+        : String(String(cString: mosquitto_connack_string(code)).trimmingSuffix("."))
       state.withLock {
         $0.refusal = refusal
         $0.connected = code == 0
@@ -127,6 +131,12 @@
       _ = mosquitto_disconnect(mosq)
       // Let the loop write the goodbye and the DISCONNECT out; it returns once disconnected.
       for _ in 0..<20 where mosquitto_loop(mosq, 50, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+    }
+  }
+
+  extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+      hasSuffix(suffix) ? dropLast(suffix.count) : Substring(self)
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The topics one board uses (docs/mqtt.md), all under `<prefix>/`.
 public struct MQTTTopics: Sendable, Hashable {
   public let prefix: String
@@ -30,16 +32,7 @@ public struct MQTTTopics: Sendable, Hashable {
         out += "-"
       }
     }
-    let trimmed = out.trimmingDashes()
+    let trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
     return trimmed.isEmpty ? "board" : trimmed
-  }
-}
-
-extension String {
-  fileprivate func trimmingDashes() -> String {
-    var text = Substring(self)
-    while text.hasPrefix("-") { text = text.dropFirst() }
-    while text.hasSuffix("-") { text = text.dropLast() }
-    return String(text)
   }
 }

@@ -80,6 +80,7 @@
         var rc = mosquitto_connect(
           mosq, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
         var everConnected = false
+        var refusal: String?
         if rc == MOSQ_ERR_SUCCESS.rawValue {
           while !box.stopRequested {
             rc = mosquitto_loop(mosq, 100, 1)
@@ -90,25 +91,20 @@
               subscribeAll()
               box.emit(.connected)
             }
-            if let refusal = outcome.refusal {
-              rc = MOSQ_ERR_CONN_REFUSED.rawValue
-              box.emit(.disconnected(reason: refusal, retryInSeconds: backoff.peek))
-              break
-            }
-            if rc != MOSQ_ERR_SUCCESS.rawValue { break }
+            refusal = outcome.refusal
+            if refusal != nil || rc != MOSQ_ERR_SUCCESS.rawValue { break }
           }
           if box.stopRequested {
             sayGoodbye()
             return
           }
         }
-        let reason =
-          rc == MOSQ_ERR_CONN_REFUSED.rawValue
-          ? nil
-          : "\(everConnected ? "lost the connection to" : "could not connect to") "
-            + "\(settings.host):\(settings.port): \(MosquittoLibrary.describe(rc))"
         let delay = backoff.nextDelay()
-        if let reason { box.emit(.disconnected(reason: reason, retryInSeconds: delay)) }
+        let reason =
+          refusal
+          ?? "\(everConnected ? "lost the connection to" : "could not connect to") "
+          + "\(settings.host):\(settings.port): \(MosquittoLibrary.describe(rc))"
+        box.emit(.disconnected(reason: reason, retryInSeconds: delay))
         // Wait in slices, so a stop is quick even during a 30 s backoff.
         for _ in 0..<(delay * 10) where !box.stopRequested { usleep(100_000) }
       }
@@ -137,14 +133,6 @@
   extension String {
     fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
       hasSuffix(suffix) ? dropLast(suffix.count) : Substring(self)
-    }
-  }
-
-  extension ReconnectBackoff {
-    /// The delay the next failure will get, without counting one.
-    var peek: Int {
-      var copy = self
-      return copy.nextDelay()
     }
   }
 

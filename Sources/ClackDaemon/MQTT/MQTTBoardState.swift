@@ -1,4 +1,5 @@
 import ClackCore
+import Foundation
 
 /// The retained JSON on `…/state`: what the board shows (as text and as codes), the queue,
 /// faults and quiet. Home Assistant's entities read their values out of it.
@@ -6,7 +7,9 @@ public enum MQTTBoardState {
   public static func json(view: BoardView, queueDepth: Int, faults: [String]) -> JSONValue {
     let rows = (view.codes ?? []).map(text(ofRow:))
     return .object([
-      "text": .string(rows.map { $0.trimmed() }.filter { !$0.isEmpty }.joined(separator: " ")),
+      "text": .string(
+        rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
+          separator: " ")),
       "rows": .array(rows.map(JSONValue.string)),
       "codes": Views.codes(view.codes),
       "queue_depth": .int(queueDepth),
@@ -21,14 +24,5 @@ public enum MQTTBoardState {
   /// codes as `?`.
   static func text(ofRow codes: [Int]) -> String {
     codes.map { VestaboardCode.symbol(for: $0)?.notation ?? "?" }.joined()
-  }
-}
-
-extension String {
-  fileprivate func trimmed() -> String {
-    var text = Substring(self)
-    while text.first == " " { text = text.dropFirst() }
-    while text.last == " " { text = text.dropLast() }
-    return String(text)
   }
 }

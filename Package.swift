@@ -63,13 +63,17 @@ let package = Package(
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),
-    // Layer 5: the durable store (SQLite through GRDB, WAL): messages, quotes, board state.
+    // Layer 5: the content domain and rules: messages, zones, transitions, the content engine
+    // (what each zone shows now) and zone rendering. Pure: no I/O, time passed in.
+    .target(name: "ClackContent", dependencies: ["ClackCore", "ClackScheduler"]),
+    // Layer 5: the durable store (SQLite through GRDB, WAL): messages, quotes, board state,
+    // mapped to and from the content layer's types.
     .target(
       name: "ClackStore",
-      dependencies: ["ClackCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ClackCore", "ClackContent", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
-    // Layer 5: the content engine: what each zone shows now (messages, pins, schedules).
-    .target(name: "ClackContent", dependencies: ["ClackCore", "ClackStore"]),
     // Counts the calling thread's heap allocations (interposes malloc): benchmarks only.
     .target(name: "CAllocationCounter"),
     // Benchmark of the real-time executor: tick jitter, deadline misses, allocations per tick.
@@ -158,11 +162,14 @@ let package = Package(
       name: "ClackDaemonTests",
       dependencies: [
         "ClackDaemon", "ClackCore", "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
     .testTarget(
       name: "ClackStoreTests",
-      dependencies: ["ClackStore", "ClackCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ClackStore", "ClackContent", "ClackCore", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
 import ClackCore
-import ClackStore
 import Foundation
 
 /// What a zone shows, and why.
@@ -53,8 +52,8 @@ public struct ContentEngine: Sendable {
     advanceSchedules(to: now)
   }
 
-  /// Decides at `now` from the store's queued, showing and pinned messages.
-  public mutating func decide(messages: [StoredMessage], now: Date) -> ContentDecision {
+  /// Decides at `now` from the queue's messages (inactive ones are passed over).
+  public mutating func decide(messages: [Message], now: Date) -> ContentDecision {
     advanceSchedules(to: now)
     let scheduled = scheduledQuiet(at: now)
     if let held = quietOverride, held.scheduledWhenSet != scheduled { quietOverride = nil }
@@ -63,10 +62,7 @@ public struct ContentEngine: Sendable {
       zones: [:], changed: [], started: [], finished: [], quiet: quiet)
     for zone in rules.zones {
       let eligible = messages.filter {
-        $0.zone == zone.name
-          && ($0.state == .queued || $0.state == .showing || ($0.pinned && $0.state == .shown))
-          && $0.notBefore <= now && ($0.pinned || $0.expiresAt > now)
-          && (!quiet || $0.bypassQuietHours)
+        $0.zone == zone.name && $0.isActive(at: now) && (!quiet || $0.bypassQuietHours)
       }
       let previous = current[zone.name]
       let next =
@@ -106,12 +102,12 @@ public struct ContentEngine: Sendable {
   }
 
   private func choose(
-    _ zone: String, _ eligible: [StoredMessage], _ previous: (source: ZoneSource, since: Date)?,
+    _ zone: String, _ eligible: [Message], _ previous: (source: ZoneSource, since: Date)?,
     now: Date
   ) -> ZoneSource {
-    let newestFirst = eligible.sorted { ($0.createdAt, $0.id ?? 0) > ($1.createdAt, $1.id ?? 0) }
+    let newestFirst = eligible.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     if let urgent = newestFirst.first(where: { $0.priority == .urgent }) {
-      return .message(urgent.id!)
+      return .message(urgent.id)
     }
     // A message on show keeps the zone for its dwell.
     if let previous, let id = previous.source.messageID,
@@ -120,8 +116,8 @@ public struct ContentEngine: Sendable {
     {
       return previous.source
     }
-    if let newest = newestFirst.first(where: { !$0.pinned }) { return .message(newest.id!) }
-    let pinned = eligible.filter(\.pinned).compactMap(\.id).sorted()
+    if let newest = newestFirst.first(where: { !$0.pinned }) { return .message(newest.id) }
+    let pinned = eligible.filter(\.pinned).map(\.id).sorted()
     if !pinned.isEmpty {
       guard case .pinned(let id) = previous?.source, let at = pinned.firstIndex(of: id) else {
         return .pinned(pinned[0])

@@ -32,11 +32,12 @@ public struct ScheduleEntry: Sendable, Hashable {
   public var cron: CronExpression
   public var zone: String
   public var content: ScheduledContent
-  public var transition: String?
+  /// How the board changes to it; nil is the configured default.
+  public var transition: TransitionSpec?
 
   public init(
     cron: CronExpression, zone: String = "main", content: ScheduledContent,
-    transition: String? = nil
+    transition: TransitionSpec? = nil
   ) {
     self.cron = cron
     self.zone = zone

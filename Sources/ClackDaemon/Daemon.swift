@@ -61,16 +61,10 @@ public struct Daemon {
     let runner = try BoardRunner(
       board: board, simulate: options.simulate, speed: options.speed)
     logger.info("\(runner.grant)")
-    let events = EventHub()
-    let clock = ScaledWallClock(speed: Double(options.speed))
-    let metrics = DaemonMetrics()
-    let display = Display(
-      runner: runner, store: store, config: config, clock: clock, events: events,
-      logger: logger, metrics: metrics)
-    await display.startHoming()
-    let api = API(
-      store: store, display: display, config: config, events: events, clock: clock,
-      metrics: metrics, access: access)
+    let runtime = await Runtime(
+      config: config, runner: runner, store: store,
+      clock: ScaledWallClock(speed: Double(options.speed)), logger: logger)
+    let api = API(runtime: runtime, access: access)
     let serving = ServingFlag()
     let address = config.listen
     let app = Application(
@@ -81,18 +75,19 @@ public struct Daemon {
       onServerRunning: { _ in serving.set() },
       logger: logger)
     let parts = Parts(
-      display: display, store: store, events: events, address: address.description,
-      stateDirectory: stateDirectory)
+      display: runtime.display, store: store, events: runtime.events,
+      address: address.description, stateDirectory: stateDirectory)
     let lifecycle = LifecycleService(
-      display: display, events: events, notifier: SystemdNotifier(), serving: serving,
+      display: runtime.display, events: runtime.events, notifier: SystemdNotifier(),
+      serving: serving,
       logger: logger, startedAt: startedAt, address: address.description)
     let mqtt = try config.mqtt.map { settings throws(DaemonError) in
-      try Self.mqttBridge(settings, api: api, board: board.name, logger: logger)
+      try Self.mqttBridge(settings, runtime: runtime, logger: logger)
     }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [
-          .init(service: DisplayService(display: display)),
+          .init(service: DisplayService(display: runtime.display)),
           .init(service: app),
           .init(service: lifecycle),
         ] + (mqtt.map { [.init(service: $0)] } ?? []) + [
@@ -127,17 +122,18 @@ public struct Daemon {
   }
 
   /// The MQTT face, on libmosquitto.
-  static func mqttBridge(_ settings: MQTTSettings, api: API, board: String, logger: Logger)
+  static func mqttBridge(_ settings: MQTTSettings, runtime: Runtime, logger: Logger)
     throws(DaemonError) -> MQTTBridge
   {
     let topics = MQTTTopics(
-      prefix: settings.prefix, board: settings.board ?? MQTTTopics.slug(board))
+      prefix: settings.prefix, board: settings.board ?? MQTTTopics.slug(runtime.board.name))
     do {
       let transport = try MQTTClientFactory.make(
         settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
         will: (topics.availability, Array("offline".utf8)))
       return MQTTBridge(
-        settings: settings, topics: topics, transport: transport, api: api, logger: logger)
+        settings: settings, topics: topics, transport: transport, runtime: runtime,
+        logger: logger)
     } catch {
       throw DaemonError("\(error)")
     }

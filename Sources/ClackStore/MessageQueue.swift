@@ -1,9 +1,10 @@
+import ClackContent
 import Foundation
 import GRDB
 
 /// What `enqueue` did: the stored message, and the sender's older messages it replaced.
 public struct Accepted: Sendable, Hashable {
-  public let message: StoredMessage
+  public let message: Message
   public let replaced: [Int64]
 }
 
@@ -16,74 +17,71 @@ extension ClackStore {
     try Self.validate(new)
     return try write { db in
       if policy.perHour > 0 { try Self.takeToken(db, sender: new.sender, policy: policy, at: now) }
-      var message = try Self.record(for: new, at: now)
-      try message.insert(db)
-      let id = message.id!
+      var record = try MessageRecord(new, at: now)
+      try record.insert(db)
+      let id = record.id!  // safe: set by the insert just above
       try Self.log(db, id, .queued, at: now, reason: "accepted from \(new.sender)")
       var replaced: [Int64] = []
       if policy.latestSlot, new.replacesPrevious {
-        let older = try StoredMessage.filter(
-          Column("sender") == new.sender && Column("zone") == message.zone
+        let older = try MessageRecord.filter(
+          Column("sender") == new.sender && Column("zone") == record.zone
             && Column("state") == MessageState.queued && Column("pinned") == false
             && Column("id") != id
         ).fetchAll(db)
         for var old in older {
           old.state = .expired
           try old.update(db)
-          try Self.log(db, old.id!, .expired, at: now, reason: "replaced by message \(id)")
-          replaced.append(old.id!)
+          try Self.log(db, rowID(old), .expired, at: now, reason: "replaced by message \(id)")
+          replaced.append(rowID(old))
         }
       }
-      return Accepted(message: message, replaced: replaced)
+      return Accepted(message: record.message, replaced: replaced)
     }
   }
 
-  public func message(id: Int64) throws(StoreError) -> StoredMessage? {
-    try read { db in try StoredMessage.fetchOne(db, key: id) }
+  public func message(id: Int64) throws(StoreError) -> Message? {
+    try read { db in try MessageRecord.fetchOne(db, key: id)?.message }
   }
 
   /// Messages, oldest first; only those in `state` when given.
-  public func messages(state: MessageState? = nil) throws(StoreError) -> [StoredMessage] {
+  public func messages(state: MessageState? = nil) throws(StoreError) -> [Message] {
     try read { db in
-      var request = StoredMessage.order(Column("id"))
+      var request = MessageRecord.order(Column("id"))
       if let state { request = request.filter(Column("state") == state) }
-      return try request.fetchAll(db)
+      return try request.fetchAll(db).map(\.message)
     }
   }
 
-  /// What the content engine chooses from at `now`: showing messages, pinned ones, and the
-  /// queued messages that are due — the newest `limit` of them, and every urgent one or one
-  /// that bypasses quiet hours. Messages that are not due yet stay in the database, so a
-  /// queue of thousands costs nothing until they are.
-  public func activeMessages(at now: Date, limit: Int = 500) throws(StoreError)
-    -> [StoredMessage]
-  {
-    try read { db in
-      let due =
-        Column("state") == MessageState.queued && Column("not_before") <= now
-        && (Column("expires_at") > now || Column("pinned") == true)
-      var byID: [Int64: StoredMessage] = [:]
-      let parts: [QueryInterfaceRequest<StoredMessage>] = [
-        StoredMessage.filter(
+  /// The messages active at `now` (`Message.isActive`, the one rule), for the content engine:
+  /// the showing and pinned ones, and of the queued ones the newest `limit` and every urgent
+  /// one or one that bypasses quiet hours. The query only narrows the candidates with the
+  /// indexed columns, so a queue of thousands of messages not due yet costs nothing.
+  public func activeMessages(at now: Date, limit: Int = 500) throws(StoreError) -> [Message] {
+    let candidates: [MessageRecord] = try read { db in
+      let due = Column("state") == MessageState.queued && Column("not_before") <= now
+      var byID: [Int64: MessageRecord] = [:]
+      let parts: [QueryInterfaceRequest<MessageRecord>] = [
+        MessageRecord.filter(
           Column("state") == MessageState.showing
             || (Column("pinned") == true && Column("state") == MessageState.shown)),
-        StoredMessage.filter(due).order(Column("created_at").desc, Column("id").desc)
-          .limit(limit),
-        StoredMessage.filter(
+        MessageRecord.filter(due && (Column("expires_at") > now || Column("pinned") == true))
+          .order(Column("created_at").desc, Column("id").desc).limit(limit),
+        MessageRecord.filter(
           due
             && (Column("priority") == MessagePriority.urgent
               || Column("bypass_quiet_hours") == true)
         ),
       ]
       for request in parts {
-        for message in try request.fetchAll(db) { byID[message.id!] = message }
+        for record in try request.fetchAll(db) { byID[rowID(record)] = record }
       }
-      return byID.values.sorted { $0.id! < $1.id! }
+      return Array(byID.values)
     }
+    return candidates.map(\.message).filter { $0.isActive(at: now) }.sorted { $0.id < $1.id }
   }
 
   public func count(state: MessageState) throws(StoreError) -> Int {
-    try read { db in try StoredMessage.filter(Column("state") == state).fetchCount(db) }
+    try read { db in try MessageRecord.filter(Column("state") == state).fetchCount(db) }
   }
 
   /// A message's changes of state, oldest first.
@@ -98,7 +96,7 @@ extension ClackStore {
     throws(StoreError)
   {
     try write { db in
-      guard var message = try StoredMessage.fetchOne(db, key: id) else {
+      guard var message = try MessageRecord.fetchOne(db, key: id) else {
         throw StoreError.notFound(id: id)
       }
       guard message.state != state else { return }
@@ -111,13 +109,13 @@ extension ClackStore {
   /// Deletes a message and its history. False when there was none.
   @discardableResult
   public func remove(id: Int64) throws(StoreError) -> Bool {
-    try write { db in try StoredMessage.deleteOne(db, key: id) }
+    try write { db in try MessageRecord.deleteOne(db, key: id) }
   }
 
   /// Pins a message: it stays in its zone's rotation until removed, and is never replaced.
-  public func pin(id: Int64, at now: Date) throws(StoreError) -> StoredMessage {
+  public func pin(id: Int64, at now: Date) throws(StoreError) -> Message {
     try write { db in
-      guard var message = try StoredMessage.fetchOne(db, key: id) else {
+      guard var message = try MessageRecord.fetchOne(db, key: id) else {
         throw StoreError.notFound(id: id)
       }
       if !message.pinned {
@@ -125,7 +123,7 @@ extension ClackStore {
         try message.update(db)
         try Self.log(db, id, message.state, at: now, reason: "pinned")
       }
-      return message
+      return message.message
     }
   }
 
@@ -133,16 +131,16 @@ extension ClackStore {
   @discardableResult
   public func expireDue(at now: Date) throws(StoreError) -> [Int64] {
     try write { db in
-      let due = try StoredMessage.filter(
+      let due = try MessageRecord.filter(
         [MessageState.queued, .showing].contains(Column("state")) && Column("pinned") == false
           && Column("expires_at") <= now
       ).fetchAll(db)
       for var message in due {
         message.state = .expired
         try message.update(db)
-        try Self.log(db, message.id!, .expired, at: now, reason: "its time ran out")
+        try Self.log(db, rowID(message), .expired, at: now, reason: "its time ran out")
       }
-      return due.compactMap(\.id)
+      return due.map(rowID)
     }
   }
 
@@ -166,30 +164,6 @@ extension ClackStore {
     }
   }
 
-  static func record(for new: NewMessage, at now: Date) throws -> StoredMessage {
-    var text: String?
-    var codes: String?
-    var justify: String?
-    var align: String?
-    switch new.body {
-    case .text(let value, let j, let a):
-      text = value
-      justify = j
-      align = a
-    case .codes(let rows):
-      codes = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-    }
-    let start = max(now, new.notBefore ?? now)
-    return StoredMessage(
-      id: nil, sender: new.sender, text: text, codesJSON: codes, justify: justify, align: align,
-      priority: new.priority, createdAt: now, notBefore: start,
-      expiresAt: start.addingTimeInterval(new.expiresIn ?? NewMessage.defaultLifetime),
-      pinned: new.pinned,
-      tagsJSON: String(decoding: try JSONEncoder().encode(new.tags), as: UTF8.self),
-      zone: new.zone ?? "main", transition: new.transition,
-      bypassQuietHours: new.bypassQuietHours, state: .queued)
-  }
-
   static func takeToken(_ db: Database, sender: String, policy: SenderPolicy, at now: Date) throws {
     let row = try Row.fetchOne(
       db, sql: "SELECT tokens, updated_at FROM sender WHERE name = ?", arguments: [sender])
@@ -211,3 +185,6 @@ extension ClackStore {
     try MessageEvent(messageId: id, state: state, at: now, reason: reason).insert(db)
   }
 }
+
+/// The id of a row read from the database (only inserted rows have none).
+private func rowID(_ record: MessageRecord) -> Int64 { record.id ?? 0 }

@@ -6,6 +6,7 @@ enum Migrations {
     ("v1-messages", messages),
     ("v2-quotes", quotes),
     ("v3-board-and-senders", boardAndSenders),
+    ("v4-message-frame", messageFrame),
   ]
 
   static var identifiers: [String] { all.map(\.identifier) }
@@ -59,6 +60,11 @@ enum Migrations {
       table.uniqueKey(["text", "author"])
     }
     try QuoteStore.seedBundled(db)
+  }
+
+  /// The frame a message was laid out into when accepted, so it is laid out once.
+  static func messageFrame(_ db: Database) throws {
+    try db.alter(table: "message") { table in table.add(column: "frame_json", .text) }
   }
 
   static func boardAndSenders(_ db: Database) throws {

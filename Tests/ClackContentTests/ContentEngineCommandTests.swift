@@ -1,3 +1,4 @@
+import ClackContent
 import ClackCore
 import ClackStore
 import Foundation

@@ -1,3 +1,4 @@
+import ClackContent
 import ClackCore
 import ClackStore
 import Foundation
@@ -34,7 +35,7 @@ final class ContentRig {
     message.expiresIn = expiresIn
     message.bypassQuietHours = bypass
     message.replacesPrevious = false
-    return try store.enqueue(message, at: now, policy: SenderPolicy(perHour: 0)).message.id!
+    return try store.enqueue(message, at: now, policy: SenderPolicy(perHour: 0)).message.id
   }
 
   @discardableResult

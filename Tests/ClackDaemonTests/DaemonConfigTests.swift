@@ -38,7 +38,7 @@ import Testing
     #expect(config.senderZones == ["ha": "bottom"])
     #expect(config.zones[1] == ZoneSpec(name: "bottom", row: 3, col: 0, rows: 3, cols: 22))
     #expect(config.schedules[0].content == .clock(format: "HH:mm"))
-    #expect(config.schedules[1].transition == "column")
+    #expect(config.schedules[1].transition == TransitionSpec(kind: .column))
   }
 
   @Test(arguments: [

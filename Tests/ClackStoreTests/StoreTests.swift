@@ -1,3 +1,4 @@
+import ClackContent
 import ClackCore
 import Foundation
 import GRDB
@@ -25,15 +26,19 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
       #expect(try store.journalMode() == "wal")
       var message = text("HELLO")
       message.tags = ["kitchen"]
-      message.transition = "reveal"
-      id = try #require(try store.enqueue(message, at: epoch).message.id)
+      message.transition = TransitionSpec(kind: .reveal, stepSize: 3)
+      message.frame = try Frame(codes: [[8, 5, 12, 12, 15]])
+      message.body = .text("HELLO", justify: .left, align: .top)
+      id = try store.enqueue(message, at: epoch).message.id
     }
     let reopened = try ClackStore(path: path)
     let message = try #require(try reopened.message(id: id))
-    #expect(message.body == .text("HELLO"))
+    #expect(message.body == .text("HELLO", justify: .left, align: .top))
     #expect(message.state == .queued)
     #expect(message.tags == ["kitchen"])
-    #expect(message.transition == "reveal")
+    #expect(message.transition == TransitionSpec(kind: .reveal, stepSize: 3))
+    #expect(
+      message.frame == (try Frame(codes: [[8, 5, 12, 12, 15]])), "the laid-out frame is kept")
     #expect(message.expiresAt == epoch.addingTimeInterval(48 * 3600))
     #expect(try reopened.appliedMigrations() == Migrations.identifiers)
   }
@@ -76,7 +81,7 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
 
   @Test func everyChangeOfStateIsKeptInTheHistory() throws {
     let store = try ClackStore(inMemory: "history")
-    let id = try #require(try store.enqueue(text("HI"), at: epoch).message.id)
+    let id = try store.enqueue(text("HI"), at: epoch).message.id
     try store.setState(.showing, id: id, at: epoch.addingTimeInterval(1), reason: "on the board")
     try store.setState(.shown, id: id, at: epoch.addingTimeInterval(60), reason: "dwell over")
     let history = try store.history(id: id)
@@ -89,13 +94,13 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
 
   @Test func aNewerMessageTakesItsSendersLatestSlot() throws {
     let store = try ClackStore(inMemory: "slot")
-    let first = try store.enqueue(text("ONE"), at: epoch).message.id!
-    let other = try store.enqueue(text("THEIRS", from: "bob"), at: epoch).message.id!
+    let first = try store.enqueue(text("ONE"), at: epoch).message.id
+    let other = try store.enqueue(text("THEIRS", from: "bob"), at: epoch).message.id
     let second = try store.enqueue(text("TWO"), at: epoch.addingTimeInterval(5))
     #expect(second.replaced == [first])
     #expect(try store.message(id: first)?.state == .expired)
     #expect(
-      try store.history(id: first).last?.reason == "replaced by message \(second.message.id!)")
+      try store.history(id: first).last?.reason == "replaced by message \(second.message.id)")
     #expect(try store.message(id: other)?.state == .queued, "another sender's message stays")
     var keep = text("THREE")
     keep.replacesPrevious = false
@@ -143,7 +148,7 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
     pinned.expiresIn = 60
     pinned.pinned = true
     let long = text("LONG", from: "c")
-    let shortID = try store.enqueue(short, at: epoch).message.id!
+    let shortID = try store.enqueue(short, at: epoch).message.id
     _ = try store.enqueue(pinned, at: epoch)
     _ = try store.enqueue(long, at: epoch)
     #expect(try store.expireDue(at: epoch.addingTimeInterval(59)).isEmpty)
@@ -178,7 +183,7 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
 
   @Test func pinningAndRemovingMessages() throws {
     let store = try ClackStore(inMemory: "pin")
-    let id = try store.enqueue(text("PIN ME"), at: epoch).message.id!
+    let id = try store.enqueue(text("PIN ME"), at: epoch).message.id
     #expect(try store.pin(id: id, at: epoch).pinned)
     var next = text("NEXT")
     next.replacesPrevious = true
@@ -194,7 +199,7 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
   @Test func codeFramesRoundTrip() throws {
     let store = try ClackStore(inMemory: "codes")
     let rows = [[0, 8, 9], [63, 64, 65]]
-    let id = try store.enqueue(NewMessage(sender: "api", body: .codes(rows)), at: epoch).message.id!
+    let id = try store.enqueue(NewMessage(sender: "api", body: .codes(rows)), at: epoch).message.id
     #expect(try store.message(id: id)?.body == .codes(rows))
   }
 

@@ -48,18 +48,19 @@ extension API {
         .badRequest, code: "invalid_json",
         message: "the body must be rows of character codes, or {\"characters\": rows, …}")
     }
-    let zone = zones.first { $0.name == config.senderZones[Self.localAPISender] } ?? zones[0]
-    try checkSize(codes, zone: zone)
     var message = NewMessage(sender: Self.localAPISender, body: .codes(codes))
-    message.zone = zone.name
-    message.transition = transition?.encoded
-    try validateLayout(message)
+    message.transition = transition
+    do {
+      try checkSize(codes, zone: try messages.zone(for: message))
+    } catch let error as AcceptError {
+      throw APIError.from(error)
+    }
     // Committed before it is acknowledged.
-    let accepted = try await enqueue(message, at: clock.now())
-    let id = accepted.message.id ?? 0
+    let receipt = try await accept(message)
     return Self.json(
-      .object(["id": .int(Int(id)), "state": .string(accepted.message.state.rawValue)]),
-      status: .created)
+      .object([
+        "id": .int(Int(receipt.message.id)), "state": .string(receipt.message.state.rawValue),
+      ]), status: .created)
   }
 
   /// A Vestaboard tool sends a whole board: say both sizes when it does not fit.

@@ -13,31 +13,25 @@ public struct API: Sendable {
 
   let store: ClackStore
   let display: Display
+  let messages: MessageService
   let config: DaemonConfig
-  let zones: [ZoneSpec]
-  let renderer: ZoneRenderer
   let events: EventHub
   let clock: DaemonClock
   let metrics: DaemonMetrics
   let access: AccessPolicy
   let limiter: AddressRateLimiter?
 
-  public init(
-    store: ClackStore, display: Display, config: DaemonConfig, events: EventHub,
-    clock: DaemonClock, metrics: DaemonMetrics, access: AccessPolicy
-  ) {
+  public init(runtime: Runtime, access: AccessPolicy) {
     self.access = access
-    let perMinute = config.http.perAddressPerMinute
+    let perMinute = runtime.config.http.perAddressPerMinute
     limiter = perMinute > 0 ? AddressRateLimiter(perMinute: perMinute) : nil
-    self.store = store
-    self.display = display
-    self.config = config
-    self.zones = display.zones
-    let board = display.board
-    renderer = ZoneRenderer(flapSet: board.flapSet, timeZone: config.timeZone)
-    self.events = events
-    self.clock = clock
-    self.metrics = metrics
+    store = runtime.store
+    display = runtime.display
+    messages = runtime.messages
+    config = runtime.config
+    events = runtime.events
+    clock = runtime.clock
+    metrics = runtime.metrics
   }
 
   public func router() -> Router<ClackRequestContext> {
@@ -88,67 +82,32 @@ public struct API: Sendable {
 
   func postMessage(_ request: Request) async throws -> Response {
     let body = try await body(of: request)
-    let now = clock.now()
     let new = try MessageRequest.parse(
-      JSONValue.parse(Data(buffer: body)), defaultSender: "api", config: config, zones: zones,
-      now: now)
-    try validateLayout(new)
-    let accepted = try await enqueue(new, at: now)
-    let message = accepted.message
-    let estimate = await display.estimate(for: message)
+      JSONValue.parse(Data(buffer: body)), defaultSender: "api", now: clock.now())
+    let receipt = try await accept(new)
+    let message = receipt.message
+    let now = receipt.acceptedAt
     var answer: [String: JSONValue] = [
-      "id": .int(Int(message.id ?? 0)), "state": .string(message.state.rawValue),
-      "zone": .string(message.zone), "position": .int(estimate.position),
-      "display_at": .date(estimate.displayAt),
-      "wait_seconds": .double(max(0, estimate.displayAt.timeIntervalSince(now))),
-      "transition_seconds": .double(estimate.transitionSeconds),
+      "id": .int(Int(message.id)), "state": .string(message.state.rawValue),
+      "zone": .string(message.zone), "position": .int(receipt.position),
+      "display_at": .date(receipt.displayAt),
+      "wait_seconds": .double(max(0, receipt.displayAt.timeIntervalSince(now))),
+      "transition_seconds": .double(receipt.transitionSeconds),
       "expires_at": .date(message.expiresAt),
-      "replaced": .array(accepted.replaced.map { .int(Int($0)) }),
+      "replaced": .array(receipt.replaced.map { .int(Int($0)) }),
     ]
-    if estimate.displayAt > now.addingTimeInterval(1), await display.quiet {
+    if receipt.heldByQuietHours {
       answer["note"] = .string("quiet hours: it will show when they end")
     }
     return Self.json(.object(answer), status: .created)
   }
 
-  /// Commits a message, then tells the metrics, the event stream and the display. Every way
-  /// into the queue goes through here, so nothing is acknowledged before it is durable.
-  func enqueue(_ new: NewMessage, at now: Date) async throws -> Accepted {
-    let accepted = try store.enqueue(new, at: now, policy: config.senderPolicy)
-    let message = accepted.message
-    metrics.accepted(at: MonotonicNow.nanoseconds(), id: message.id ?? 0)
-    events.publish(
-      DaemonEvent(
-        type: "message",
-        json: JSONValue.object([
-          "id": .int(Int(message.id ?? 0)), "state": .string("queued"),
-          "reason": .string("accepted from \(message.sender)"),
-        ]).serialized))
-    await display.storeChanged()
-    return accepted
-  }
-
-  /// Refuses a message that cannot be shown in its zone, saying exactly why.
-  func validateLayout(_ new: NewMessage) throws {
-    let zone = zones.first { $0.name == (new.zone ?? zones[0].name) } ?? zones[0]
+  /// Hands a message to the accept service; its refusals become API errors.
+  func accept(_ new: NewMessage) async throws(APIError) -> Receipt {
     do {
-      _ = try renderer.frame(for: new.body, in: zone)
-    } catch let error as LayoutError {
-      throw APIError.from(error, field: "text", zone: zone.name)
-    } catch let error as FrameCodeError {
-      throw APIError(
-        .badRequest, code: "unsupported_characters", message: "characters: \(error)",
-        details: ["field": .string("characters")])
-    } catch let error as SizeMismatch {
-      throw APIError(
-        .badRequest, code: "wrong_size", message: "characters: \(error)",
-        details: [
-          "field": .string("characters"), "expected_rows": .int(error.expected.rows),
-          "expected_cols": .int(error.expected.cols), "rows": .int(error.got.rows),
-          "cols": .int(error.got.cols),
-        ])
+      return try await messages.accept(new)
     } catch {
-      throw APIError(.badRequest, code: "unsupported_characters", message: "characters: \(error)")
+      throw APIError.from(error)
     }
   }
 

@@ -67,6 +67,29 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
   }
 
+  /// The accept service's refusals, as API errors (MQTT's …/error uses the same codes).
+  static func from(_ error: AcceptError) -> APIError {
+    switch error {
+    case .unknownZone(let name, let zones):
+      return .badRequest(
+        "zone", "no zone named '\(name)'; zones: \(zones.joined(separator: ", "))")
+    case .layout(let error, let zone): return .from(error, field: "text", zone: zone)
+    case .wrongSize(let error):
+      return APIError(
+        .badRequest, code: "wrong_size", message: "characters: \(error)",
+        details: [
+          "field": .string("characters"), "expected_rows": .int(error.expected.rows),
+          "expected_cols": .int(error.expected.cols), "rows": .int(error.got.rows),
+          "cols": .int(error.got.cols),
+        ])
+    case .unsupportedCodes(let message):
+      return APIError(
+        .badRequest, code: "unsupported_characters", message: "characters: \(message)",
+        details: ["field": .string("characters")])
+    case .store(let error): return .from(error)
+    }
+  }
+
   /// A layout failure: which characters, where, or by how much the text is too long.
   static func from(_ error: LayoutError, field: String, zone: String) -> APIError {
     var details: [String: JSONValue] = ["field": .string(field), "zone": .string(zone)]

@@ -1,3 +1,4 @@
+import ClackContent
 import ClackScheduler
 import ClackStore
 import Foundation

@@ -13,11 +13,10 @@ struct MessageRequest {
   ]
 
   /// The message, or the error to answer with. `defaultSender` is used when the body has
-  /// no `sender`.
-  static func parse(
-    _ body: JSONValue?, defaultSender: String, config: DaemonConfig, zones: [ZoneSpec],
-    now: Date
-  ) throws(APIError) -> NewMessage {
+  /// no `sender`. (Whether its zone exists and it fits is the accept service's to say.)
+  static func parse(_ body: JSONValue?, defaultSender: String, now: Date) throws(APIError)
+    -> NewMessage
+  {
     guard case .object(let object) = body else {
       throw APIError(
         .badRequest, code: "invalid_json",
@@ -43,23 +42,15 @@ struct MessageRequest {
       body = .codes(try codes(value))
     }
     var message = NewMessage(sender: sender, body: body)
-    message.priority =
-      try reader.choice("priority", MessagePriority.self).flatMap {
-        MessagePriority(rawValue: $0)
-      } ?? .normal
+    message.priority = try reader.choice("priority", MessagePriority.self) ?? .normal
     message.expiresIn = try reader.duration("expires_in")
     message.notBefore = try reader.instant("not_before", now: now)
     message.pinned = try reader.bool("pinned") ?? false
     message.replacesPrevious = try reader.bool("replace") ?? true
     message.bypassQuietHours = try reader.bool("bypass_quiet_hours") ?? false
     message.tags = try reader.strings("tags") ?? []
-    message.transition = try reader.transition(named: "transition")?.encoded
-    let zone = try reader.string("zone") ?? config.senderZones[sender] ?? zones[0].name
-    guard zones.contains(where: { $0.name == zone }) else {
-      throw .badRequest(
-        "zone", "no zone named '\(zone)'; zones: \(zones.map(\.name).joined(separator: ", "))")
-    }
-    message.zone = zone
+    message.transition = try reader.transition(named: "transition")
+    message.zone = try reader.string("zone")
     return message
   }
 
@@ -153,16 +144,17 @@ struct FieldReader {
     }
   }
 
+  /// One of an enum's cases, by its name.
   func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(APIError)
-    -> String? where T.RawValue == String
+    -> T? where T.RawValue == String
   {
     guard let value = try string(name) else { return nil }
-    guard T(rawValue: value) != nil else {
+    guard let choice = T(rawValue: value) else {
       throw .badRequest(
         name,
         "'\(value)' is not one of: " + T.allCases.map(\.rawValue).joined(separator: ", "))
     }
-    return value
+    return choice
   }
 
   /// Seconds as a number, or a duration such as "2h".

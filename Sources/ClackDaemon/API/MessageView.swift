@@ -1,11 +1,12 @@
+import ClackContent
 import ClackStore
 import Foundation
 
 /// Messages and quotes as the API shows them.
 enum Views {
-  static func message(_ message: StoredMessage, history: [MessageEvent]? = nil) -> JSONValue {
+  static func message(_ message: Message, history: [MessageEvent]? = nil) -> JSONValue {
     var fields: [String: JSONValue] = [
-      "id": .int(Int(message.id ?? 0)),
+      "id": .int(Int(message.id)),
       "sender": .string(message.sender),
       "priority": .string(message.priority.rawValue),
       "state": .string(message.state.rawValue),
@@ -17,19 +18,18 @@ enum Views {
       "zone": .string(message.zone),
       "bypass_quiet_hours": .bool(message.bypassQuietHours),
     ]
-    if let stored = message.transition {
-      let spec = TransitionSpec(encoded: stored)
-      fields["transition"] = .string(spec?.kind.rawValue ?? stored)
-      if let size = spec?.stepSize { fields["step_size"] = .int(size) }
-      if let interval = spec?.stepIntervalMilliseconds {
+    if let spec = message.transition {
+      fields["transition"] = .string(spec.kind.rawValue)
+      if let size = spec.stepSize { fields["step_size"] = .int(size) }
+      if let interval = spec.stepIntervalMilliseconds {
         fields["step_interval_ms"] = .int(interval)
       }
     }
     switch message.body {
     case .text(let text, let justify, let align):
       fields["text"] = .string(text)
-      if let justify { fields["justify"] = .string(justify) }
-      if let align { fields["align"] = .string(align) }
+      if let justify { fields["justify"] = .string(justify.rawValue) }
+      if let align { fields["align"] = .string(align.rawValue) }
     case .codes(let rows):
       fields["characters"] = .array(rows.map { .array($0.map(JSONValue.int)) })
     }

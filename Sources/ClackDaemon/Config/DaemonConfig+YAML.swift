@@ -70,7 +70,7 @@ extension DaemonConfig {
       }
     }
     if let transition = top["transition"] {
-      config.defaultTransition = try transition.transitionName()
+      config.defaultTransition = try transition.transitionSpec()
     }
     if let quiet = top["quiet_hours"] {
       let fields = try quiet.fields(allowed: ["start", "end"], required: ["start", "end"])
@@ -144,8 +144,10 @@ extension YAMLReader {
     return hour * 60 + minute
   }
 
-  fileprivate func transitionName() throws(BoardFileError) -> String {
-    try choice(Transition.Kind.allCases.map(\.rawValue))
+  fileprivate func transitionSpec() throws(BoardFileError) -> TransitionSpec {
+    let name = try choice(Transition.Kind.allCases.map(\.rawValue))
+    guard let kind = Transition.Kind(rawValue: name) else { throw error("not a transition") }
+    return TransitionSpec(kind: kind)
   }
 
   /// A zone: name and rectangle (rows and columns counted from 1), and its senders.
@@ -189,6 +191,6 @@ extension YAMLReader {
     }
     return ScheduleEntry(
       cron: cron, zone: try fields["zone"]?.string() ?? "main", content: content,
-      transition: try fields["transition"]?.transitionName())
+      transition: try fields["transition"]?.transitionSpec())
   }
 }

@@ -23,7 +23,7 @@ public struct DaemonConfig: Sendable {
   public var schedules: [ScheduleEntry] = DaemonConfig.defaultSchedules
   public var senderPolicy = SenderPolicy()
   /// The transition used when a message or schedule entry names none.
-  public var defaultTransition = "fastest"
+  public var defaultTransition = TransitionSpec(kind: .fastest)
   /// Where the API key is kept (the LAN issue uses it); nil means `api-key` in the state
   /// directory.
   public var apiKeyFile: String?

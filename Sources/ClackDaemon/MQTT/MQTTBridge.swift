@@ -12,7 +12,10 @@ public struct MQTTBridge: Service {
   let settings: MQTTSettings
   let topics: MQTTTopics
   let transport: any MQTTTransport
-  let api: API
+  let messages: MessageService
+  let display: Display
+  let store: ClackStore
+  let clock: DaemonClock
   let logger: Logger
   let discovery: HomeAssistantDiscovery?
   private let lastState = StateMemo()
@@ -23,16 +26,19 @@ public struct MQTTBridge: Service {
   public static let sender = "mqtt"
 
   init(
-    settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport, api: API,
+    settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport, runtime: Runtime,
     logger: Logger, stateInterval: Duration = .seconds(1)
   ) {
     self.settings = settings
     self.topics = topics
     self.transport = transport
-    self.api = api
+    messages = runtime.messages
+    display = runtime.display
+    store = runtime.store
+    clock = runtime.clock
     self.logger = logger
     self.stateInterval = stateInterval
-    let board = api.display.board
+    let board = display.board
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
         topics: topics, discoveryPrefix: $0, displayName: board.name,
@@ -73,7 +79,7 @@ public struct MQTTBridge: Service {
       case .disconnected(let reason, let retry):
         logger.warning("MQTT: \(reason); retrying in \(retry) s")
       case .message(let topic, let payload, let qos):
-        if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: api.clock.now()) {
+        if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: clock.now()) {
           logger.info("MQTT: ignored a redelivery on \(topic) (\(payload.count) bytes)")
           continue
         }
@@ -87,13 +93,10 @@ public struct MQTTBridge: Service {
     do {
       switch topic {
       case topics.message, topics.broadcast:
-        let json = try MQTTPayload.messageBody(payload)
-        let now = api.clock.now()
         let new = try MessageRequest.parse(
-          json, defaultSender: Self.sender, config: api.config, zones: api.zones, now: now)
-        try api.validateLayout(new)
-        let accepted = try await api.enqueue(new, at: now)
-        logger.info("MQTT: message \(accepted.message.id ?? 0) accepted from \(topic)")
+          try MQTTPayload.messageBody(payload), defaultSender: Self.sender, now: clock.now())
+        let receipt = try await messages.accept(new)
+        logger.info("MQTT: message \(receipt.message.id) accepted from \(topic)")
       case topics.command:
         try await run(MQTTPayload.command(payload))
       default:
@@ -107,15 +110,15 @@ public struct MQTTBridge: Service {
   private func run(_ command: BoardCommand) async throws {
     switch command {
     case .home:
-      guard await api.display.rehome() else {
+      guard await display.rehome() else {
         throw MQTTPayloadError(code: "busy", message: "the executor is busy; send home again")
       }
       logger.info("MQTT: re-homing")
     case .quiet(let quiet):
-      await api.display.setQuiet(quiet)
+      await display.setQuiet(quiet)
       logger.info("MQTT: quiet \(quiet ? "on" : "off")")
     case .clear:
-      try await api.display.clear()
+      try await display.clear()
       logger.info("MQTT: board cleared")
     }
   }
@@ -135,6 +138,7 @@ public struct MQTTBridge: Service {
   static func describe(_ error: any Error) -> (code: String, message: String, field: String?) {
     switch error {
     case let error as MQTTPayloadError: return (error.code, error.message, error.field)
+    case let error as AcceptError: return describe(APIError.from(error))
     case let error as APIError:
       if case .string(let field) = error.details["field"] {
         return (error.code, error.message, field)
@@ -170,9 +174,9 @@ public struct MQTTBridge: Service {
   /// codes pass through every flap between, so it waits for the board to settle (publishing at
   /// most every 5 s meanwhile) rather than flood the broker with half-turned text.
   func publishState() async {
-    let view = await api.display.view()
+    let view = await display.view()
     if view.moving > 0, !lastState.isOlder(than: .seconds(5)) { return }
-    let depth = (try? api.store.count(state: .queued)) ?? 0
+    let depth = (try? store.count(state: .queued)) ?? 0
     let text = MQTTBoardState.json(view: view, queueDepth: depth, faults: API.faults(view))
       .serialized
     guard lastState.replace(with: text) else { return }

@@ -35,6 +35,8 @@ public struct Estimate: Sendable, Hashable {
   public let position: Int
   public let displayAt: Date
   public let transitionSeconds: Double
+  /// True when quiet hours hold it back.
+  public let heldByQuietHours: Bool
 }
 
 extension Display {
@@ -72,9 +74,11 @@ extension Display {
     }
   }
 
-  /// Where a just-accepted message stands: urgent ones go first, a normal one waits for the
-  /// dwell of what is on show, for its `not_before`, and for quiet hours to end.
-  public func estimate(for message: StoredMessage) -> Estimate {
+  /// Takes a just-committed message into account (deciding again now) and says where it
+  /// stands: urgent ones go first, a normal one waits for the dwell of what is on show, for its
+  /// `not_before`, and for quiet hours to end.
+  public func accepted(_ message: Message) -> Estimate {
+    storeChanged()
     let now = clock.now()
     var at = max(now, message.notBefore)
     let aheadUrgent = messages.count {
@@ -93,23 +97,27 @@ extension Display {
     {
       at = Self.end(of: quietHours, after: at, in: config.timeZone)
     }
-    var seconds = 0.0
-    if let zone = zones.first(where: { $0.name == message.zone }),
-      let frame = try? renderer.frame(for: message.body, in: zone, lenient: true)
-    {
-      var next = target
-      ZoneRenderer.place(frame, of: zone, into: &next)
-      if let flaps = runner.board.flaps(for: next) {
-        let positions = runner.thread.state.modules.map { max(0, $0.position) }
-        let transition = Self.transition(
-          named: message.transition ?? config.defaultTransition, now: now)
-        let plan = runner.planner.plan(from: positions, to: flaps, transition: transition)
-        seconds = Double(plan.makespanMicroseconds) / 1e6 / Double(runner.speed)
-      }
-    }
     return Estimate(
       position: message.priority == .urgent ? 1 : aheadUrgent + 1, displayAt: at,
-      transitionSeconds: seconds)
+      transitionSeconds: Double(moveMicroseconds(for: message, now: now)) / 1e6
+        / Double(runner.speed),
+      heldByQuietHours: at > now.addingTimeInterval(1) && quiet)
+  }
+
+  /// How long the board moves to show `message`: the plan already handed to the executor when
+  /// the message started at once, else a plan from where the modules are now.
+  private func moveMicroseconds(for message: Message, now: Date) -> Int {
+    if let move = lastMove, move.ids.contains(message.id) { return move.makespanMicroseconds }
+    guard let zone = zones.first(where: { $0.name == message.zone }),
+      let frame = try? renderer.frame(for: message, in: zone)
+    else { return 0 }
+    var next = target
+    ZoneRenderer.place(frame, of: zone, into: &next)
+    guard let flaps = runner.board.flaps(for: next) else { return 0 }
+    let positions = runner.thread.state.modules.map { max(0, $0.position) }
+    return runner.planner.plan(
+      from: positions, to: flaps, transition: transition(message.transition, now: now)
+    ).makespanMicroseconds
   }
 
   static func end(of quiet: QuietHours, after instant: Date, in zone: TimeZone) -> Date {

@@ -20,7 +20,7 @@ public actor Display {
   let logger: Logger
   let metrics: DaemonMetrics?
   var engine: ContentEngine
-  var messages: [StoredMessage] = []
+  var messages: [Message] = []
   private var fetchedAt = Date.distantPast
   private var dirty = true
   /// The frame the content wants, and the one last handed to the executor.
@@ -32,6 +32,9 @@ public actor Display {
   /// Messages that started showing since the last hand-over, and the command that shows them.
   private var startedSinceSend: [Int64] = []
   private var awaitingMotion: (command: Int, ids: [Int64])?
+  /// The last change handed to the executor: the messages it started and how long it moves
+  /// (in board time), so a receipt reuses that plan instead of planning again.
+  var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
   var lastPublished: (codes: [[Int]], moving: Int)?
   public private(set) var quiet = false
   public private(set) var homed = false
@@ -189,7 +192,7 @@ public actor Display {
         let (frame, spec) = try render(decision.zones[name] ?? .idle, zone: zone, now: now)
       else { continue }
       ZoneRenderer.place(frame, of: zone, into: &next)
-      transition = transition ?? Self.transition(named: spec ?? config.defaultTransition, now: now)
+      transition = transition ?? self.transition(spec, now: now)
     }
     if next != target {
       target = next
@@ -197,17 +200,17 @@ public actor Display {
     }
   }
 
-  /// A zone's frame and its transition name; nil for idle, or for a message that cannot be
-  /// shown (it is rejected, and the zone keeps its frame).
+  /// A zone's frame and its transition; nil for idle, or for a message that cannot be shown
+  /// (it is rejected, and the zone keeps its frame).
   private func render(_ source: ZoneSource, zone: ZoneSpec, now: Date) throws -> (
-    Frame, String?
+    Frame, TransitionSpec?
   )? {
     switch source {
     case .idle: return nil
     case .message(let id), .pinned(let id):
       guard let message = messages.first(where: { $0.id == id }) else { return nil }
       do {
-        return (try renderer.frame(for: message.body, in: zone, lenient: true), message.transition)
+        return (try renderer.frame(for: message, in: zone), message.transition)
       } catch {
         try store.setState(.rejected, id: id, at: now, reason: "\(error)")
         publishMessage(id: id, state: .rejected, reason: "\(error)")
@@ -228,10 +231,10 @@ public actor Display {
     }
   }
 
-  /// The transition a stored spec names (see `TransitionSpec`), seeded by the clock so
-  /// `random` differs from one message to the next.
-  static func transition(named name: String, now: Date) -> Transition {
-    (TransitionSpec(encoded: name) ?? TransitionSpec(kind: .fastest)).transition(
+  /// The transition a message or schedule entry asks for (else the configured default),
+  /// seeded by the clock so `random` differs from one message to the next.
+  func transition(_ spec: TransitionSpec?, now: Date) -> Transition {
+    (spec ?? config.defaultTransition).transition(
       seed: UInt64(truncatingIfNeeded: Int(now.timeIntervalSince1970 * 1000)))
   }
 
@@ -241,10 +244,13 @@ public actor Display {
       sent = target
       return
     }
-    guard runner.thread.show(flaps, transition: pendingTransition, planner: runner.planner) != nil
+    guard
+      let plan = runner.thread.show(
+        flaps, transition: pendingTransition, planner: runner.planner)
     else { return }  // every command slot is taken: try again next step
     sent = target
     commandsSent += 1
+    lastMove = (startedSinceSend, plan.makespanMicroseconds)
     if !startedSinceSend.isEmpty {
       awaitingMotion = (commandsSent, startedSinceSend)
       startedSinceSend = []

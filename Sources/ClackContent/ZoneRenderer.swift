@@ -1,7 +1,4 @@
-import ClackBoard
-import ClackContent
 import ClackCore
-import ClackStore
 import Foundation
 
 /// Turns what a zone shows (a message, a schedule entry) into the frame for that zone.
@@ -18,16 +15,15 @@ public struct ZoneRenderer: Sendable {
     TextLayout(rows: zone.rows, cols: zone.cols, flapSet: flapSet)
   }
 
-  /// The frame of a message, checked strictly: an error names what does not fit, so the API
-  /// can refuse the message before it is stored.
+  /// The frame of a message body, checked strictly: an error names what does not fit, so a
+  /// message is refused before it is stored.
   public func frame(for body: MessageBody, in zone: ZoneSpec, lenient: Bool = false) throws
     -> Frame
   {
     switch body {
     case .text(let text, let justify, let align):
       let options = LayoutOptions(
-        justify: justify.flatMap(Justify.init(rawValue:)) ?? .center,
-        align: align.flatMap(Align.init(rawValue:)) ?? .center, lenient: lenient)
+        justify: justify ?? .center, align: align ?? .center, lenient: lenient)
       return try layout(for: zone).layout(text, options: options).frame
     case .codes(let rows):
       let frame = try Frame(codes: rows)
@@ -42,6 +38,15 @@ public struct ZoneRenderer: Sendable {
       }
       return frame
     }
+  }
+
+  /// The frame a queued message shows: the one laid out when it was accepted, unless the
+  /// zone has changed size since (a new config), when it is laid out again.
+  public func frame(for message: Message, in zone: ZoneSpec) throws -> Frame {
+    if let frame = message.frame, frame.rows == zone.rows, frame.cols == zone.cols {
+      return frame
+    }
+    return try frame(for: message.body, in: zone, lenient: true)
   }
 
   /// The frame for scheduled content fired at `now`; quotes come from `quotes`.

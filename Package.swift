@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -47,11 +49,13 @@ let package = Package(
     .target(name: "ClackSimHAL", dependencies: ["ClackHAL", "ClackCore"]),
     // Layer 3: one driver per kind of hardware, generic over the HAL.
     .target(name: "ClackDrivers", dependencies: ["ClackHAL"]),
-    // Layer 3: builds a board's drivers on simulated (or, later, Linux) hardware from its file.
+    // Above layer 4: opens a board for driving — its drivers on Linux devices or on its
+    // simulated twin, its executor and real-time thread. The one place that knows which.
     .target(
       name: "ClackHardware",
       dependencies: [
         "ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackSimHAL", "ClackLinuxHAL",
+        "ClackScheduler",
       ]
     ),
     // Layer 4: the pure planner (what moves when, within the power budget), the per-tick
@@ -99,28 +103,43 @@ let package = Package(
       name: "ClackBoard",
       dependencies: ["ClackCore", .product(name: "Yams", package: "Yams")]
     ),
-    // Layer 6: the MQTT client under the daemon's MQTT face: libmosquitto behind a protocol,
-    // optional behind the MQTT trait like the other C libraries.
+    // Layer 6: the MQTT client under the MQTT face: libmosquitto behind a protocol, optional
+    // behind the MQTT trait like the other C libraries.
     .target(
       name: "ClackMQTT",
       dependencies: [
         .target(name: "CMosquitto", condition: .when(platforms: [.linux], traits: ["MQTT"]))
       ]
     ),
-    // Layer 6: the daemon: config, the board runner, the content loop and the HTTP API.
+    // Layer 6: what the daemon and its clients share: the API's wire types (JSON values,
+    // error bodies, the message request), the API key and where the daemon keeps it.
     .target(
-      name: "ClackDaemon",
+      name: "ClackAPI",
       dependencies: [
-        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware", "ClackScheduler",
-        "ClackSimHAL", "ClackStore", "ClackContent",
-        .product(name: "Yams", package: "Yams"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+        "ClackCore", "ClackContent", "ClackScheduler",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    // Layer 6: the one runtime every face sits on: the board runner, the display loop, the
+    // clock, events and the accept service. It never knows whether a board is simulated.
+    .target(
+      name: "ClackRuntime",
+      dependencies: [
+        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler",
+        "ClackStore", .product(name: "Logging", package: "swift-log"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
-        "ClackMQTT",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    // Layer 6: the HTTP face: REST, the Vestaboard Local API, events, metrics, the web page.
+    .target(
+      name: "ClackHTTPFace",
+      dependencies: [
+        "ClackAPI", "ClackContent", "ClackCore", "ClackRuntime", "ClackScheduler", "ClackStore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       // The web page and the OpenAPI document are built into the program (docs/web.md).
       resources: [
@@ -128,16 +147,47 @@ let package = Package(
         .embedInCode("Web/openapi.yaml"),
       ]
     ),
-    // Layer 6: the command-line face. Kept in a library so tests can run the commands.
+    // Layer 6: the MQTT face: messages and commands in; state, discovery and errors out.
+    .target(
+      name: "ClackMQTTFace",
+      dependencies: [
+        "ClackAPI", "ClackCore", "ClackMQTT", "ClackRuntime", "ClackStore",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // Layer 6: the composition: reads the config, opens the board (real or its simulated
+    // twin: only here), builds the runtime, starts the faces; `clack run`, `sim` and `key`.
+    .target(
+      name: "ClackDaemon",
+      dependencies: [
+        "ClackAPI", "ClackBoard", "ClackCommands", "ClackContent", "ClackCore", "ClackHardware",
+        "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime", "ClackScheduler",
+        "ClackStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // Layer 6: the command-line face: offline commands and the API's clients. Kept in a
+    // library so tests can run the commands; it does not import the daemon.
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackCore", "ClackBoard", "ClackDrivers", "ClackHardware", "ClackScheduler",
-        "ClackDaemon", "ClackStore", "ClackContent",
+        "ClackAPI", "ClackBoard", "ClackCore", "ClackDrivers", "ClackHardware", "ClackScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "clack", dependencies: ["ClackCommands"]),
+    // The `clack` program: the command line, with the daemon's commands added.
+    .executableTarget(
+      name: "clack",
+      dependencies: [
+        "ClackCommands", "ClackDaemon",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL"]),
@@ -161,7 +211,8 @@ let package = Package(
     .testTarget(
       name: "ClackDaemonTests",
       dependencies: [
-        "ClackDaemon", "ClackCore", "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT",
+        "ClackDaemon", "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackCore",
+        "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT", "ClackHardware",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

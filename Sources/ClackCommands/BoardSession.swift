@@ -1,6 +1,6 @@
 import ClackBoard
 import ClackCore
-import ClackDaemon
+import ClackHardware
 import ClackScheduler
 
 #if canImport(Glibc)

@@ -30,7 +30,7 @@ enum FrameOutput {
 }
 
 /// A failure with a message for the user; ArgumentParser prints it as "Error: …".
-struct CommandFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct CommandFailure: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }

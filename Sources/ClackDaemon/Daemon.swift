@@ -1,5 +1,11 @@
+import ClackAPI
 import ClackBoard
+import ClackCommands
+import ClackHTTPFace
+import ClackHardware
 import ClackMQTT
+import ClackMQTTFace
+import ClackRuntime
 import ClackStore
 import Foundation
 import Hummingbird
@@ -62,9 +68,11 @@ public struct Daemon {
       board: board, simulate: options.simulate, speed: options.speed)
     logger.info("\(runner.grant)")
     let runtime = await Runtime(
-      config: config, runner: runner, store: store,
+      config: config.runtime, runner: runner, store: store,
       clock: ScaledWallClock(speed: Double(options.speed)), logger: logger)
-    let api = API(runtime: runtime, access: access)
+    let api = API(
+      runtime: runtime, access: access, limits: config.http,
+      enablementToken: config.localAPIEnablementToken)
     let serving = ServingFlag()
     let address = config.listen
     let app = Application(

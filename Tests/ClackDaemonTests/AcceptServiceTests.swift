@@ -1,5 +1,7 @@
+import ClackBoard
 import ClackContent
 import ClackCore
+import ClackHardware
 import ClackMQTT
 import ClackStore
 import Foundation
@@ -11,7 +13,11 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import ClackAPI
 @testable import ClackDaemon
+@testable import ClackHTTPFace
+@testable import ClackMQTTFace
+@testable import ClackRuntime
 
 /// A daemon's runtime built in this process on the built-in simulated board, with an in-memory
 /// store and a clock that moves only when told, and its three message faces over it: the REST
@@ -25,7 +31,7 @@ final class InProcessDaemon: Sendable {
   let bridge: MQTTBridge
   let topics = MQTTTopics(prefix: "clack", board: "test")
 
-  init(config: DaemonConfig = DaemonConfig()) async throws {
+  init(config: RuntimeConfig = RuntimeConfig()) async throws {
     let board = try BuiltinBoard.load()
     runner = try BoardRunner(board: board, simulate: true)
     runtime = await Runtime(

@@ -3,6 +3,9 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import ClackAPI
+@testable import ClackHTTPFace
+
 @Suite struct AccessPolicyTests {
   let key = APIKey(value: "s3cret-KEY_0123456789")
 

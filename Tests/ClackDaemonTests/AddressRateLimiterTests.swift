@@ -3,6 +3,8 @@ import ClackDaemon
 import Foundation
 import Testing
 
+@testable import ClackHTTPFace
+
 @Suite struct AddressRateLimiterTests {
   @Test func anAddressGetsItsShareAMinuteThenWaits() {
     let limiter = AddressRateLimiter(perMinute: 6)  // one token every 10 s

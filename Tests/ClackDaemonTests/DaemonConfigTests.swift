@@ -4,6 +4,8 @@ import ClackDaemon
 import Foundation
 import Testing
 
+@testable import ClackAPI
+
 @Suite struct DaemonConfigTests {
   @Test func noConfigMeansTheDocumentedDefaults() {
     let config = DaemonConfig()
@@ -11,7 +13,7 @@ import Testing
     #expect(config.listen.description == "127.0.0.1:7000")
     #expect(config.senderPolicy.perHour == 50)
     #expect(config.schedules.map(\.content) == [.quoteOfTheDay])
-    #expect(config.resolvedZones(rows: 6, cols: 22).map(\.name) == ["main"])
+    #expect(config.runtime.resolvedZones(rows: 6, cols: 22).map(\.name) == ["main"])
   }
 
   @Test func aFullConfigIsRead() throws {

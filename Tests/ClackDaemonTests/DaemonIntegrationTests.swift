@@ -2,6 +2,8 @@ import ClackCore
 import Foundation
 import Testing
 
+@testable import ClackHTTPFace
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -3,6 +3,9 @@ import ClackMQTT
 import Foundation
 import Testing
 
+@testable import ClackAPI
+@testable import ClackMQTTFace
+
 @Suite struct HomeAssistantDiscoveryTests {
   let discovery = HomeAssistantDiscovery(
     topics: MQTTTopics(prefix: "clack", board: "hall-2"), discoveryPrefix: "homeassistant",

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ClackAPI
+
 /// The Vestaboard Local API, with exactly the headers and bodies Vestaboard documents.
 @Suite(.serialized) struct LocalAPITests {
   /// Codes for "HELLO" and "WORLD" on the 2 × 8 test board.

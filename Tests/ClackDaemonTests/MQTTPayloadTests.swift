@@ -3,6 +3,8 @@ import ClackMQTT
 import Foundation
 import Testing
 
+@testable import ClackMQTTFace
+
 @Suite struct MQTTPayloadTests {
   @Test func plainTextIsTheMessageText() throws {
     #expect(

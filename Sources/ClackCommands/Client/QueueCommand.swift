@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClackDaemon
+import ClackAPI
 import Foundation
 
 /// `clack queue [list|rm ID|pin ID]`.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import ClackAPI
 import ClackCore
-import ClackDaemon
 import Foundation
 
 /// `clack quotes [today|list|add|import|rm]`: the daemon's quote library.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import ClackAPI
 import ClackCore
-import ClackDaemon
 import Foundation
 
 /// `clack send TEXT`: queue a message on a running daemon.

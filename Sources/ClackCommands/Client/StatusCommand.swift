@@ -1,6 +1,6 @@
 import ArgumentParser
+import ClackAPI
 import ClackCore
-import ClackDaemon
 import Foundation
 
 /// `clack status`: what the board shows, the queue, faults, quiet hours, what comes next.

@@ -1,3 +1,4 @@
+import ClackAPI
 import ClackBoard
 import ClackMQTT
 import Foundation

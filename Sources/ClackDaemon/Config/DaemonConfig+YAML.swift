@@ -1,8 +1,10 @@
+import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
+import ClackHTTPFace
+import ClackRuntime
 import ClackScheduler
-import ClackStore
 import Foundation
 
 extension DaemonConfig {
@@ -117,7 +119,7 @@ extension DaemonConfig {
 
   /// Checks the zones against the board they will split.
   public func validateZones(rows: Int, cols: Int, file: String) throws(BoardFileError) {
-    for (index, zone) in zones.enumerated()
+    for (index, zone) in runtime.zones.enumerated()
     where zone.row + zone.rows > rows || zone.col + zone.cols > cols {
       throw BoardFileError(
         file: file, line: nil, column: nil, field: "zones[\(index)]",

@@ -1,31 +1,20 @@
-import ClackContent
-import ClackCore
+import ClackHTTPFace
 import ClackMQTT
-import ClackStore
+import ClackRuntime
 import Foundation
 
-/// Everything `clack run` is configured by. Every field has a default, so the simulator needs
-/// no file at all; docs/config.md lists them.
+/// Everything `clack run` is configured by: the runtime's settings (read and written through
+/// this value, as `config.dwell`) and what only the composition and the faces need. Every
+/// field has a default, so the simulator needs no file at all; docs/config.md lists them.
+@dynamicMemberLookup
 public struct DaemonConfig: Sendable {
+  public var runtime = RuntimeConfig()
   /// The board file; nil means the built-in simulated 6 × 22 board.
   public var boardPath: String?
   public var listen = ListenAddress.defaultAddress
   /// Where the database lives; nil means the default for the user (see `StateDirectory`).
   public var stateDirectory: String?
-  public var timeZone = TimeZone.current
-  /// The least time a message stays on show before a newer one replaces it.
-  public var dwell: TimeInterval = 60
-  public var quietHours: QuietHours?
-  /// Zones; empty means one zone, `main`, covering the whole board.
-  public var zones: [ZoneSpec] = []
-  /// Which zone a sender's messages go to when they name none.
-  public var senderZones: [String: String] = [:]
-  public var schedules: [ScheduleEntry] = DaemonConfig.defaultSchedules
-  public var senderPolicy = SenderPolicy()
-  /// The transition used when a message or schedule entry names none.
-  public var defaultTransition = TransitionSpec(kind: .fastest)
-  /// Where the API key is kept (the LAN issue uses it); nil means `api-key` in the state
-  /// directory.
+  /// Where the API key is kept; nil means `api-key` in the state directory.
   public var apiKeyFile: String?
   /// The Vestaboard Local API enablement token; nil (the default) turns enablement off.
   public var localAPIEnablementToken: String?
@@ -36,16 +25,9 @@ public struct DaemonConfig: Sendable {
 
   public init() {}
 
-  /// Quote of the day at 07:00 every day: what a board with no config shows.
-  public static let defaultSchedules = [
-    ScheduleEntry(
-      cron: try! CronExpression("0 7 * * *"),  // safe: a constant, parsed by DaemonConfigTests
-      content: .quoteOfTheDay)
-  ]
-
-  /// The zones to run: the configured ones, or `main` covering the board.
-  public func resolvedZones(rows: Int, cols: Int) -> [ZoneSpec] {
-    zones.isEmpty ? [ZoneSpec(name: "main", row: 0, col: 0, rows: rows, cols: cols)] : zones
+  public subscript<T>(dynamicMember keyPath: WritableKeyPath<RuntimeConfig, T>) -> T {
+    get { runtime[keyPath: keyPath] }
+    set { runtime[keyPath: keyPath] = newValue }
   }
 }
 

@@ -1,3 +1,5 @@
+import ClackCommands
+import ClackRuntime
 import Foundation
 import Logging
 import ServiceLifecycle

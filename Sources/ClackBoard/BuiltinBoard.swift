@@ -1,0 +1,41 @@
+/// The board `clack sim` and `clack run` use when none is named: a copy of
+/// boards/sim-6x22.yaml (a test keeps the two the same), so they run from any directory.
+public enum BuiltinBoard {
+  public static let name = "boards/sim-6x22.yaml (built in)"
+
+  public static func load() throws(BoardFileError) -> BoardDefinition {
+    try BoardDefinition.parse(yaml: yaml, file: name)
+  }
+
+  public static let yaml = """
+    # The default board: a simulated 6 × 22 split-flap wall with 52-flap modules (blank, A–Z,
+    # 0–9, punctuation and five colour flaps), driven like a Chainlink-style shift-register chain
+    # over SPI. It exists only in simulation; `clack` uses it when no board is named.
+    # Schema: docs/boards.md.
+    name: sim-6x22
+    description: Simulated 6x22 split-flap board, 52 flaps per module
+    geometry:
+      rows: 6
+      cols: 22
+    flaps: splitflap-52
+    modules:
+      type: shift-register
+      wiring:
+        transport: spi
+        spi_device: /dev/spidev0.0
+        spi_speed_hz: 2000000
+        chip: pinctrl-bcm2711
+        latch: 25
+        load: 24
+    motion:
+      steps_per_revolution: 4096
+      start_speed: 200
+      top_speed: 1000
+      ramp_ms: 200
+    power:
+      max_moving: 12
+    simulation:
+      always: true
+      seed: 2026
+    """
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import ClackCommands
+import Foundation
+import Logging
+
+/// `clack run`: the daemon, as systemd runs it.
+public struct RunCommand: AsyncParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run the daemon: drive the board, keep the queue, serve the HTTP API.",
+    discussion: """
+      Homes the board (going straight back to the frame it showed before), then shows what the \
+      content engine picks: urgent messages, the newest message, pinned ones, scheduled \
+      content (by default the quote of the day at 07:00). Messages come in through the HTTP \
+      API (docs/api.md) on 127.0.0.1:7000 unless --listen or the config says otherwise, \
+      through the Vestaboard Local API (docs/vestaboard.md), and from an MQTT broker when \
+      the config has an mqtt section (docs/mqtt.md). \
+      Under systemd (Type=notify) it sends READY=1 once homed and serving, feeds the \
+      watchdog while the executor ticks, and STOPPING=1 on the way out. SIGTERM or SIGINT \
+      stops motion, switches the coils off, closes the store and exits 0.
+      """)
+
+  @OptionGroup var daemon: DaemonOptions
+
+  @Flag(help: "Drive the board's simulated twin instead of the hardware.")
+  var simulate = false
+
+  @Option(help: "With --simulate: run simulated time this many times faster (1-50).")
+  var speed = 1
+
+  public func validate() throws {
+    guard (1...50).contains(speed) else { throw ValidationError("--speed must be from 1 to 50") }
+    if speed != 1, !simulate { throw ValidationError("--speed needs --simulate") }
+  }
+
+  public func run() async throws {
+    let options = try daemon.daemonOptions(simulate: simulate, speed: speed)
+    let level = options.logLevel
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    try await DaemonLauncher.run(options, logger: Logger(label: "clack"))
+  }
+}

@@ -1,0 +1,107 @@
+import ClackAPI
+import ClackContent
+import ClackCore
+import ClackRuntime
+import ClackStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The Vestaboard Local API (docs/vestaboard.md), so existing Vestaboard tools drive a Clack
+/// board unchanged. The key check happens in `AccessMiddleware`; messages enter the same
+/// durable queue as sender `local-api`.
+extension API {
+  static let localAPISender = "local-api"
+
+  func addLocalAPIRoutes(_ router: Router<ClackRequestContext>) {
+    let local = router.group("local-api")
+    local.post("message") { request, _ in try await postLocalMessage(request) }
+    local.get("message") { _, _ in
+      let view = await display.view()
+      return Self.json(.object(["message": JSONValue.codes(view.codes)]))
+    }
+    local.post("enablement") { request, _ in try enable(request) }
+  }
+
+  /// The body is either the rows of codes, or `{"characters", "strategy", "step_size",
+  /// "step_interval_ms"}`.
+  func postLocalMessage(_ request: Request) async throws -> Response {
+    let body = try await body(of: request)
+    let json = JSONValue.parse(Data(buffer: body))
+    let codes: [[Int]]
+    var transition: TransitionSpec?
+    switch json {
+    case .array:
+      codes = try MessageRequest.codes(json!)
+    case .object(let object):
+      let allowed: Set<String> = ["characters", "strategy", "step_size", "step_interval_ms"]
+      if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+        throw APIError.badRequest(
+          unknown, "unknown field; known fields: \(allowed.sorted().joined(separator: ", "))")
+      }
+      guard let characters = object["characters"] else {
+        throw APIError.badRequest("characters", "a message needs characters (rows of codes)")
+      }
+      codes = try MessageRequest.codes(characters)
+      transition = try FieldReader(object: object).transition(named: "strategy")
+    default:
+      throw APIError(
+        .badRequest, code: "invalid_json",
+        message: "the body must be rows of character codes, or {\"characters\": rows, …}")
+    }
+    var message = NewMessage(sender: Self.localAPISender, body: .codes(codes))
+    message.transition = transition
+    do {
+      try checkSize(codes, zone: try messages.zone(for: message))
+    } catch let error as AcceptError {
+      throw APIError.from(error)
+    }
+    // Committed before it is acknowledged.
+    let receipt = try await accept(message)
+    return Self.json(
+      .object([
+        "id": .int(Int(receipt.message.id)), "state": .string(receipt.message.state.rawValue),
+      ]), status: .created)
+  }
+
+  /// A Vestaboard tool sends a whole board: say both sizes when it does not fit.
+  func checkSize(_ codes: [[Int]], zone: ZoneSpec) throws {
+    let rows = codes.count
+    let cols = codes.first?.count ?? 0
+    guard rows == zone.rows, codes.allSatisfy({ $0.count == zone.cols }) else {
+      let what =
+        zone.rows == display.board.rows && zone.cols == display.board.cols
+        ? "the board is" : "zone \(zone.name) is"
+      let widths = Set(codes.map(\.count))
+      let got = widths.count == 1 ? "\(rows)×\(cols)" : "\(rows) rows of uneven length"
+      throw APIError(
+        .badRequest, code: "wrong_size",
+        message: "\(what) \(zone.rows)×\(zone.cols) but the message is \(got)",
+        details: [
+          "expected_rows": .int(zone.rows), "expected_cols": .int(zone.cols),
+          "rows": .int(rows), "cols": .int(cols),
+        ])
+    }
+  }
+
+  /// `POST /local-api/enablement`: trades the enablement token (set in the config; off by
+  /// default) for the API key, as a Vestaboard does.
+  func enable(_ request: Request) throws -> Response {
+    guard let token = enablementToken else {
+      throw APIError(
+        .forbidden, code: "enablement_off",
+        message: "Local API enablement is off; set local_api.enablement_token in the config, "
+          + "or read the key with clack key")
+    }
+    guard let presented = request.headers[.vestaboardEnablementToken],
+      APIKey(value: token).matches(presented)
+    else {
+      throw APIError(
+        .unauthorized, code: "invalid_enablement_token",
+        message: "the X-Vestaboard-Local-Api-Enablement-Token header is missing or wrong")
+    }
+    return Self.json(
+      .object(["message": .string("Local API enabled"), "apiKey": .string(access.key.value)]))
+  }
+}

@@ -1,0 +1,266 @@
+import ClackAPI
+import ClackContent
+import ClackCore
+import ClackRuntime
+import ClackStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The REST API (docs/api.md): messages, the board, quotes, events, health and metrics.
+public struct API: Sendable {
+  /// Request bodies larger than this are refused with 413.
+  public static let maxBodyBytes = MessageRequest.maxBodyBytes
+
+  let runtime: Runtime
+  let store: ClackStore
+  let display: Display
+  let messages: MessageService
+  let config: RuntimeConfig
+  let limits: HTTPLimits
+  /// The Vestaboard Local API enablement token; nil turns enablement off.
+  let enablementToken: String?
+  let events: EventHub
+  let clock: DaemonClock
+  let metrics = MetricsPage()
+  let access: AccessPolicy
+  let limiter: AddressRateLimiter?
+
+  public init(
+    runtime: Runtime, access: AccessPolicy, limits: HTTPLimits = HTTPLimits(),
+    enablementToken: String? = nil
+  ) {
+    self.runtime = runtime
+    self.access = access
+    self.limits = limits
+    self.enablementToken = enablementToken
+    limiter =
+      limits.perAddressPerMinute > 0
+      ? AddressRateLimiter(perMinute: limits.perAddressPerMinute) : nil
+    store = runtime.store
+    display = runtime.display
+    messages = runtime.messages
+    config = runtime.config
+    events = runtime.events
+    clock = runtime.clock
+  }
+
+  public func router() -> Router<ClackRequestContext> {
+    let router = Router(context: ClackRequestContext.self)
+    router.add(middleware: metrics.middleware())
+    router.add(middleware: JSONErrorMiddleware())
+    if let limiter { router.add(middleware: RateLimitMiddleware(limiter: limiter)) }
+    router.add(middleware: AccessMiddleware(policy: access))
+    router.get("/health") { _, _ in try await health() }
+    router.get("/metrics") { _, _ in metrics.render(runtime) }
+    let v1 = router.group("api/v1")
+    v1.post("messages") { request, _ in try await postMessage(request) }
+    v1.get("messages") { request, _ in try listMessages(request) }
+    v1.get("messages/:id") { _, context in
+      let id = try Self.id(context)
+      guard let message = try store.message(id: id) else {
+        throw APIError.notFound("no message with id \(id)")
+      }
+      return Self.json(Views.message(message, history: try store.history(id: id)))
+    }
+    v1.delete("messages/:id") { _, context in
+      let id = try Self.id(context)
+      guard try store.remove(id: id) else { throw APIError.notFound("no message with id \(id)") }
+      await display.storeChanged()
+      return Response(status: .noContent)
+    }
+    v1.post("messages/:id/pin") { _, context in
+      let message = try store.pin(id: try Self.id(context), at: clock.now())
+      await display.storeChanged()
+      return Self.json(Views.message(message))
+    }
+    v1.get("board") { _, _ in Self.json(try await boardJSON()) }
+    v1.post("board/home") { _, _ in
+      guard await display.rehome() else {
+        throw APIError(.serviceUnavailable, code: "busy", message: "the executor is busy; retry")
+      }
+      return Self.json(.object(["homing": .bool(true)]), status: .accepted)
+    }
+    v1.get("status") { _, _ in Self.json(try await status()) }
+    addQuoteRoutes(v1)
+    v1.get("events") { _, _ in eventStream() }
+    addLocalAPIRoutes(router)
+    addWebRoutes(router)
+    return router
+  }
+
+  // MARK: - Messages
+
+  func postMessage(_ request: Request) async throws -> Response {
+    let body = try await body(of: request)
+    let new = try MessageRequest.parse(
+      JSONValue.parse(Data(buffer: body)), defaultSender: "api", now: clock.now())
+    let receipt = try await accept(new)
+    let message = receipt.message
+    let now = receipt.acceptedAt
+    var answer: [String: JSONValue] = [
+      "id": .int(Int(message.id)), "state": .string(message.state.rawValue),
+      "zone": .string(message.zone), "position": .int(receipt.position),
+      "display_at": .date(receipt.displayAt),
+      "wait_seconds": .double(max(0, receipt.displayAt.timeIntervalSince(now))),
+      "transition_seconds": .double(receipt.transitionSeconds),
+      "expires_at": .date(message.expiresAt),
+      "replaced": .array(receipt.replaced.map { .int(Int($0)) }),
+    ]
+    if receipt.heldByQuietHours {
+      answer["note"] = .string("quiet hours: it will show when they end")
+    }
+    return Self.json(.object(answer), status: .created)
+  }
+
+  /// Hands a message to the accept service; its refusals become API errors.
+  func accept(_ new: NewMessage) async throws(APIError) -> Receipt {
+    do {
+      return try await messages.accept(new)
+    } catch {
+      throw APIError.from(error)
+    }
+  }
+
+  func listMessages(_ request: Request) throws -> Response {
+    var state: MessageState?
+    if let text = request.uri.queryParameters.get("state") {
+      guard let parsed = MessageState(rawValue: text) else {
+        throw APIError.badRequest(
+          "state",
+          "'\(text)' is not one of: "
+            + MessageState.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      state = parsed
+    }
+    let messages = try store.messages(state: state)
+    return Self.json(.object(["messages": .array(messages.map { Views.message($0) })]))
+  }
+
+  // MARK: - Board, status, health
+
+  func boardJSON() async throws -> JSONValue {
+    let view = await display.view()
+    return .object([
+      "name": .string(view.name), "rows": .int(view.rows), "cols": .int(view.cols),
+      "codes": JSONValue.codes(view.codes), "target": JSONValue.codes(view.target),
+      "moving": .int(view.moving), "quiet": .bool(view.quiet), "homed": .bool(view.homed),
+      "zones": .object(view.zones.mapValues(JSONValue.string)),
+      "modules": .array(
+        view.modules.map {
+          .object([
+            "row": .int($0.row), "col": .int($0.col), "state": .string($0.state),
+            "flap": $0.flap.map(JSONValue.int) ?? .null, "moving": .bool($0.moving),
+            "faults": .array($0.faults.map(JSONValue.string)),
+          ])
+        }),
+    ])
+  }
+
+  func status() async throws -> JSONValue {
+    guard case .object(var fields) = try await boardJSON() else { return .null }
+    fields["modules"] = nil
+    let view = await display.view()
+    fields["faults"] = .array(view.faultLines.map(JSONValue.string))
+    var counts: [String: JSONValue] = [:]
+    for state in MessageState.allCases {
+      counts[state.rawValue] = .int(try store.count(state: state))
+    }
+    fields["queue"] = .object(counts)
+    let showing = try store.messages(state: .showing)
+    fields["showing"] = .array(showing.map { Views.message($0) })
+    let now = clock.now()
+    let next = config.schedules.compactMap { entry in
+      entry.cron.nextFire(after: now, in: config.timeZone).map { (entry, $0) }
+    }.min { $0.1 < $1.1 }
+    if let (entry, at) = next {
+      fields["next_scheduled"] = .object([
+        "at": .date(at), "cron": .string(entry.cron.source), "zone": .string(entry.zone),
+        "show": .string(Self.describe(entry.content)),
+      ])
+    }
+    if let quiet = config.quietHours {
+      fields["quiet_hours"] = .string(
+        String(
+          format: "%02d:%02d-%02d:%02d", quiet.startMinute / 60, quiet.startMinute % 60,
+          quiet.endMinute / 60, quiet.endMinute % 60))
+    }
+    fields["time"] = .date(now)
+    return .object(fields)
+  }
+
+  static func describe(_ content: ScheduledContent) -> String {
+    switch content {
+    case .quoteOfTheDay: "quote of the day"
+    case .clock(let format): "clock (\(format))"
+    case .text(let text): "text \"\(text)\""
+    }
+  }
+
+  func health() async throws -> Response {
+    let homed = await display.homed
+    let queued = try store.count(state: .queued)
+    return Self.json(
+      .object([
+        "status": .string(homed ? "ok" : "homing"), "homed": .bool(homed), "queued": .int(queued),
+      ]))
+  }
+
+  // MARK: - Events
+
+  func eventStream() -> Response {
+    let stream = events.subscribe()
+    var headers = HTTPFields()
+    headers[.contentType] = "text/event-stream"
+    headers[.cacheControl] = "no-cache"
+    return Response(
+      status: .ok, headers: headers,
+      body: ResponseBody { writer in
+        try await writer.write(ByteBuffer(string: ": connected to clack\n\n"))
+        for await event in stream {
+          try await writer.write(ByteBuffer(string: event.sse))
+        }
+        try await writer.finish(nil)
+      })
+  }
+
+  // MARK: - Helpers
+
+  /// A request's body: at most `maxBodyBytes` (else 413), arriving within the configured
+  /// `body_timeout` (else 408), so a client trickling bytes cannot hold a request open.
+  func body(of request: Request) async throws -> ByteBuffer {
+    let timeout = limits.bodyTimeout
+    return try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
+      group.addTask {
+        var request = request
+        return try await request.collectBody(upTo: Self.maxBodyBytes)
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        throw APIError(
+          .requestTimeout, code: "body_timeout",
+          message: "the request body did not arrive within \(timeout.components.seconds) s")
+      }
+      defer { group.cancelAll() }
+      guard let body = try await group.next() else { throw CancellationError() }
+      return body
+    }
+  }
+
+  static func id(_ context: ClackRequestContext) throws -> Int64 {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Int64(text), id > 0 else {
+      throw APIError.badRequest("id", "'\(text)' is not a message id (a positive whole number)")
+    }
+    return id
+  }
+
+  static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json; charset=utf-8"
+    return Response(
+      status: status, headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized + "\n")))
+  }
+}

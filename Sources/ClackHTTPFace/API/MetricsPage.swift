@@ -1,0 +1,104 @@
+import ClackAPI
+import ClackContent
+import ClackRuntime
+import ClackScheduler
+import ClackStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Prometheus
+import Synchronization
+
+/// The Prometheus metrics page: HTTP requests, queue depth, module faults, executor jitter
+/// and deadline misses, and the time from a message's `201` to the first bus write of its
+/// move (recorded by the runtime's `AcceptLatency`).
+public final class MetricsPage: Sendable {
+  let registry = PrometheusCollectorRegistry()
+
+  public init() {}
+
+  func middleware<Context: RequestContext>() -> HTTPMetricsMiddleware<Context> {
+    HTTPMetricsMiddleware(registry: registry)
+  }
+
+  /// The metrics page, in the Prometheus text format.
+  func render(_ runtime: Runtime) -> Response {
+    let store = runtime.store
+    for state in MessageState.allCases {
+      gauge("messages", "", "Messages in the store, by state", [("state", state.rawValue)])
+        .set(Double((try? store.count(state: state)) ?? 0))
+    }
+    let runner = runtime.display.runner
+    let executor = runner.thread.state
+    gauge("modules_faulted", "", "Modules that report a fault")
+      .set(Double(executor.modules.count { $0.faulted || $0.mode == .sensorError }))
+    gauge("modules_moving", "", "Modules moving now").set(Double(executor.moving))
+    gauge("executor_deadline_misses", "total", "Executor ticks that missed their deadline")
+      .set(Double(executor.deadlineMisses))
+    gauge("executor_ticks", "total", "Executor ticks run").set(Double(executor.ticks))
+    var text = registry.emitToString()
+    let jitter = runner.thread.jitter.snapshot()
+    text += Self.summary(
+      "clack_executor_tick_lateness_seconds", "Lateness of executor ticks", jitter, scale: 1e9)
+    let latency = runtime.latency.snapshot()
+    text += Self.summary(
+      "clack_accept_to_motion_seconds",
+      "Time from a message's 201 to the first bus write of its transition", latency, scale: 1e9)
+    var headers = HTTPFields()
+    headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+    return Response(
+      status: .ok, headers: headers, body: ResponseBody(byteBuffer: .init(string: text)))
+  }
+
+  private func gauge(
+    _ name: String, _ unit: String, _ help: String, _ labels: [(String, String)] = []
+  ) -> Gauge {
+    registry.makeGauge(
+      descriptor: MetricNameDescriptor(
+        namespace: "clack", metricName: name, unitName: unit, helpText: help), labels: labels)
+  }
+
+  static func summary(_ name: String, _ help: String, _ histogram: LatencyHistogram, scale: Double)
+    -> String
+  {
+    var lines = "# HELP \(name) \(help)\n# TYPE \(name) summary\n"
+    for quantile in [0.5, 0.9, 0.99, 1.0] {
+      let value = Double(histogram.valueAtPercentile(quantile * 100)) / scale
+      lines += "\(name){quantile=\"\(quantile)\"} \(value)\n"
+    }
+    lines += "\(name)_count \(histogram.totalCount)\n"
+    return lines
+  }
+}
+
+/// Counts requests by method and status.
+struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+  let registry: PrometheusCollectorRegistry
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    do {
+      let response = try await next(request, context)
+      count(request, status: response.status.code)
+      return response
+    } catch let error as HTTPResponseError {
+      count(request, status: error.status.code)
+      throw error
+    }
+  }
+
+  private func count(_ request: Request, status: Int) {
+    registry.makeCounter(
+      descriptor: MetricNameDescriptor(
+        namespace: "clack", metricName: "http_requests", unitName: "total",
+        helpText: "HTTP requests answered, by method and status"),
+      labels: [("method", request.method.rawValue), ("status", String(status))]
+    ).increment()
+  }
+}
+
+/// The raw monotonic clock, as the executor's reports use it.
+enum MonotonicNow {
+  static func nanoseconds() -> Int { MonotonicTickClock.raw() }
+}

@@ -1,0 +1,92 @@
+import ClackBoard
+import ClackCore
+import ClackDrivers
+import ClackScheduler
+import ClackSimHAL
+
+/// A board opened for driving: its drivers (on real devices, or on its simulated twin running
+/// in real time, `speed` times faster), its executor and the real-time thread that runs it.
+/// This is the one place that chooses between the two; everything above drives the thread.
+public final class BoardRunner: @unchecked Sendable {
+  public let board: BoardDefinition
+  public let planner: Planner
+  public let thread: ExecutorThread
+  public let grant: RealtimeGrant
+  /// The simulated twin, when the board is simulated. Its hardware belongs to the executor
+  /// thread until `stop()`.
+  private let twin: SimulatedBoard?
+  public let speed: Int
+
+  public init(board: BoardDefinition, simulate: Bool, speed: Int = 1) throws {
+    self.board = board
+    self.speed = max(1, speed)
+    planner = Planner(board: board)
+    let stepped: StepperBank?
+    let smart: SmartModuleBank?
+    if simulate || board.simulation.always {
+      let twin = try SimulatedBoard(board: board)
+      twin.log.isEnabled = false
+      self.twin = twin
+      stepped = twin.stepped
+      smart = twin.smart
+    } else {
+      let hardware = try LinuxBoard(board: board)
+      twin = nil
+      stepped = hardware.stepped
+      smart = hardware.smart
+    }
+    let executor: TickExecutor
+    if let stepped {
+      executor = SteppedExecutor(bank: stepped, board: board)
+    } else if let smart {
+      executor = SmartExecutor(bank: smart, board: board)
+    } else {
+      throw BoardRunnerError(description: "board '\(board.name)' has no modules to drive")
+    }
+    nonisolated(unsafe) let clock = twin?.clock
+    thread = ExecutorThread(
+      executor: executor,
+      tickMicroseconds: ExecutorThread.tickMicroseconds(for: board, smart: smart != nil),
+      clock: MonotonicTickClock(speed: self.speed),
+      // Real-time priority is for real coils. A simulated board has no motor to stall, and at
+      // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
+      setup: twin == nil ? RealtimeSetup() : .none,
+      onTick: clock.map { clock in
+        { elapsed in
+          // The simulated hardware keeps the thread's time.
+          let target = UInt64(elapsed)
+          if target > clock.nanoseconds { clock.advance(nanoseconds: target - clock.nanoseconds) }
+        }
+      })
+    grant = thread.start()
+  }
+
+  public var isSimulated: Bool { twin != nil }
+
+  /// Stops the thread (motion stops, coils off) and says so; on a simulated board it also
+  /// checks that no simulated coil is still energised.
+  public func stop() -> String {
+    thread.stop()
+    guard let twin else { return "motion stopped, coils off" }
+    let energised = twin.modules.count { $0.motor.isEnergized }
+    return energised == 0
+      ? "motion stopped, coils off (every simulated coil is de-energised)"
+      : "motion stopped, but \(energised) simulated coils are still energised"
+  }
+
+  /// What the modules show now, read from their positions (not the targets): a module that
+  /// is mid-flip shows the flap passing by; one that is not homed shows a blank.
+  public func shownFrame(_ state: ExecutorState) -> Frame {
+    var frame = Frame(rows: board.rows, cols: board.cols)
+    for (module, report) in state.modules.enumerated() where report.flap >= 0 {
+      let cell = board.order.cell(ofModule: module, rows: board.rows, cols: board.cols)
+      frame[cell.row, cell.col] = board.flapSet.symbols[report.flap % board.flapSet.count]
+    }
+    return frame
+  }
+}
+
+/// A board that cannot be driven, in words a user can act on.
+public struct BoardRunnerError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+}

@@ -1,0 +1,100 @@
+import ClackAPI
+import ClackMQTT
+
+/// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,
+/// sensors for what is shown, the queue and faults, buttons to re-home and clear, and a switch
+/// for quiet — all one device. Each is published retained to `topic`, so Home Assistant finds
+/// them whenever it starts.
+public struct HomeAssistantDiscovery: Sendable {
+  public let topics: MQTTTopics
+  public let discoveryPrefix: String
+  /// The board's name as people read it.
+  public let displayName: String
+  public let model: String
+  public let version: String
+
+  public init(
+    topics: MQTTTopics, discoveryPrefix: String, displayName: String, model: String,
+    version: String
+  ) {
+    self.topics = topics
+    self.discoveryPrefix = discoveryPrefix
+    self.displayName = displayName
+    self.model = model
+    self.version = version
+  }
+
+  /// One entity's config and where it goes.
+  public struct Entry: Sendable {
+    public let topic: String
+    public let config: JSONValue
+  }
+
+  var node: String { "clack_" + topics.board.replacingOccurrences(of: "-", with: "_") }
+
+  public var entries: [Entry] {
+    let state = topics.state
+    return [
+      entry(
+        "text", "message", "Message", icon: "mdi:message-text",
+        [
+          "command_topic": .string(topics.message), "state_topic": .string(state),
+          "value_template": .string("{{ value_json.text }}"), "max": .int(255),
+          "mode": .string("text"),
+        ]),
+      entry(
+        "sensor", "showing", "Showing", icon: "mdi:card-text",
+        ["state_topic": .string(state), "value_template": .string("{{ value_json.text }}")]),
+      entry(
+        "sensor", "queue_depth", "Queue", icon: "mdi:tray-full",
+        [
+          "state_topic": .string(state), "value_template": .string("{{ value_json.queue_depth }}"),
+          "unit_of_measurement": .string("messages"), "state_class": .string("measurement"),
+        ]),
+      entry(
+        "sensor", "faults", "Faults", icon: "mdi:alert",
+        [
+          "state_topic": .string(state),
+          "value_template": .string("{{ value_json.faults | count }}"),
+          "json_attributes_topic": .string(state),
+          "json_attributes_template": .string("{{ {'faults': value_json.faults} | tojson }}"),
+          "entity_category": .string("diagnostic"),
+        ]),
+      entry(
+        "button", "home", "Re-home", icon: "mdi:home-refresh",
+        ["command_topic": .string(topics.command), "payload_press": .string("home")]),
+      entry(
+        "button", "clear", "Clear", icon: "mdi:eraser",
+        ["command_topic": .string(topics.command), "payload_press": .string("clear")]),
+      entry(
+        "switch", "quiet", "Quiet", icon: "mdi:volume-off",
+        [
+          "command_topic": .string(topics.command), "state_topic": .string(state),
+          "payload_on": .string("quiet on"), "payload_off": .string("quiet off"),
+          "value_template": .string("{{ 'quiet on' if value_json.quiet else 'quiet off' }}"),
+          "state_on": .string("quiet on"), "state_off": .string("quiet off"),
+        ]),
+    ]
+  }
+
+  private func entry(
+    _ component: String, _ object: String, _ name: String, icon: String,
+    _ fields: [String: JSONValue]
+  ) -> Entry {
+    var config = fields
+    config["name"] = .string(name)
+    config["unique_id"] = .string("\(node)_\(object)")
+    config["object_id"] = .string("\(node)_\(object)")
+    config["icon"] = .string(icon)
+    config["availability_topic"] = .string(topics.availability)
+    config["payload_available"] = .string("online")
+    config["payload_not_available"] = .string("offline")
+    config["device"] = .object([
+      "identifiers": .array([.string(node)]), "name": .string(displayName),
+      "manufacturer": .string("Clack"), "model": .string(model),
+      "sw_version": .string(version),
+    ])
+    return Entry(
+      topic: "\(discoveryPrefix)/\(component)/\(node)/\(object)/config", config: .object(config))
+  }
+}

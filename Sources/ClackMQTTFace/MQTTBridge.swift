@@ -1,0 +1,215 @@
+import ClackAPI
+import ClackMQTT
+import ClackRuntime
+import ClackStore
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// The daemon's MQTT face (docs/mqtt.md): messages and commands in, state, availability,
+/// discovery and errors out. Messages go through the same path as the REST API's, so they
+/// are durable before anything reports them accepted.
+public struct MQTTBridge: Service {
+  let settings: MQTTSettings
+  let topics: MQTTTopics
+  let transport: any MQTTTransport
+  let messages: MessageService
+  let display: Display
+  let store: ClackStore
+  let clock: DaemonClock
+  let logger: Logger
+  let discovery: HomeAssistantDiscovery?
+  private let lastState = StateMemo()
+  /// How often the state is looked at (it is published only when it changed).
+  let stateInterval: Duration
+
+  /// The sender MQTT messages are stored under, unless their JSON names one.
+  public static let sender = "mqtt"
+
+  public init(
+    settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport, runtime: Runtime,
+    logger: Logger, stateInterval: Duration = .seconds(1)
+  ) {
+    self.settings = settings
+    self.topics = topics
+    self.transport = transport
+    messages = runtime.messages
+    display = runtime.display
+    store = runtime.store
+    clock = runtime.clock
+    self.logger = logger
+    self.stateInterval = stateInterval
+    let board = display.board
+    discovery = settings.discoveryPrefix.map {
+      HomeAssistantDiscovery(
+        topics: topics, discoveryPrefix: $0, displayName: board.name,
+        model: "\(board.rows)×\(board.cols) split-flap board", version: ClackVersion.current)
+    }
+  }
+
+  public func run() async throws {
+    for topic in topics.subscriptions { try transport.subscribe(topic, qos: 1) }
+    try transport.start()
+    let tls = settings.tls == nil ? "" : " (TLS)"
+    logger.info(
+      "MQTT: connecting to \(settings.host):\(settings.port)\(tls) as board \(topics.board); send to \(topics.message)"
+    )
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await consume() }
+      group.addTask {
+        await cancelWhenGracefulShutdown { await watchState() }
+      }
+      group.addTask {
+        // Until the daemon stops; then `offline`, and the event stream ends.
+        try? await gracefulShutdown()
+        await transport.stop(finalPublish: (topics.availability, Array("offline".utf8)))
+      }
+    }
+    logger.info("MQTT: disconnected")
+  }
+
+  // MARK: - In
+
+  private func consume() async {
+    var filter = RedeliveryFilter(window: settings.redeliveryWindow)
+    for await event in transport.events {
+      switch event {
+      case .connected:
+        logger.info("MQTT: connected to \(settings.host):\(settings.port)")
+        announce()
+      case .disconnected(let reason, let retry):
+        logger.warning("MQTT: \(reason); retrying in \(retry) s")
+      case .message(let topic, let payload, let qos):
+        if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: clock.now()) {
+          logger.info("MQTT: ignored a redelivery on \(topic) (\(payload.count) bytes)")
+          continue
+        }
+        await handle(topic: topic, payload: payload)
+        await publishState()
+      }
+    }
+  }
+
+  func handle(topic: String, payload: [UInt8]) async {
+    do {
+      switch topic {
+      case topics.message, topics.broadcast:
+        let new = try MessageRequest.parse(
+          try MQTTPayload.messageBody(payload), defaultSender: Self.sender, now: clock.now())
+        let receipt = try await messages.accept(new)
+        logger.info("MQTT: message \(receipt.message.id) accepted from \(topic)")
+      case topics.command:
+        try await run(MQTTPayload.command(payload))
+      default:
+        logger.debug("MQTT: ignored a message on \(topic)")
+      }
+    } catch {
+      report(error, topic: topic, bytes: payload.count)
+    }
+  }
+
+  private func run(_ command: BoardCommand) async throws {
+    switch command {
+    case .home:
+      guard await display.rehome() else {
+        throw MQTTPayloadError(code: "busy", message: "the executor is busy; send home again")
+      }
+      logger.info("MQTT: re-homing")
+    case .quiet(let quiet):
+      await display.setQuiet(quiet)
+      logger.info("MQTT: quiet \(quiet ? "on" : "off")")
+    case .clear:
+      try await display.clear()
+      logger.info("MQTT: board cleared")
+    }
+  }
+
+  /// Publishes why a payload was refused on `…/error`, and logs it.
+  private func report(_ error: any Error, topic: String, bytes: Int) {
+    let (code, message, field) = Self.describe(error)
+    logger.warning("MQTT: refused \(bytes) bytes on \(topic): \(message)")
+    var fields: [String: JSONValue] = [
+      "topic": .string(topic), "code": .string(code), "message": .string(message),
+      "bytes": .int(bytes),
+    ]
+    if let field { fields["field"] = .string(field) }
+    publish(topics.error, JSONValue.object(fields).serialized, retain: false)
+  }
+
+  static func describe(_ error: any Error) -> (code: String, message: String, field: String?) {
+    switch error {
+    case let error as MQTTPayloadError: return (error.code, error.message, error.field)
+    case let error as AcceptError: return describe(APIError.from(error))
+    case let error as APIError:
+      if case .string(let field) = error.details["field"] {
+        return (error.code, error.message, field)
+      }
+      return (error.code, error.message, nil)
+    case let error as StoreError:
+      let api = APIError.from(error)
+      return (api.code, api.message, nil)
+    default: return ("internal", "\(error)", nil)
+    }
+  }
+
+  // MARK: - Out
+
+  /// On every (re)connect: `online`, the discovery configs and the state, all retained.
+  private func announce() {
+    publish(topics.availability, "online", retain: true)
+    for entry in discovery?.entries ?? [] {
+      publish(entry.topic, entry.config.serialized, retain: true)
+    }
+    lastState.forget()
+    Task { await publishState() }
+  }
+
+  private func watchState() async {
+    while !Task.isCancelled {
+      await publishState()
+      try? await Task.sleep(for: stateInterval)
+    }
+  }
+
+  /// Publishes the state when it differs from the last one published. While flaps turn, the
+  /// codes pass through every flap between, so it waits for the board to settle (publishing at
+  /// most every 5 s meanwhile) rather than flood the broker with half-turned text.
+  func publishState() async {
+    let view = await display.view()
+    if view.moving > 0, !lastState.isOlder(than: .seconds(5)) { return }
+    let depth = (try? store.count(state: .queued)) ?? 0
+    let text = MQTTBoardState.json(view: view, queueDepth: depth, faults: view.faultLines)
+      .serialized
+    guard lastState.replace(with: text) else { return }
+    publish(topics.state, text, retain: true)
+  }
+
+  private func publish(_ topic: String, _ text: String, retain: Bool) {
+    do {
+      try transport.publish(topic: topic, payload: Array(text.utf8), qos: 1, retain: retain)
+    } catch {
+      logger.warning("MQTT: \(error)")
+    }
+  }
+}
+
+/// The last state published, so an unchanged one is not sent again.
+final class StateMemo: Sendable {
+  private let memo = Mutex<(text: String?, at: ContinuousClock.Instant)>((nil, .now))
+
+  /// True (and remembered) when `new` differs from the last one.
+  func replace(with new: String) -> Bool {
+    memo.withLock {
+      guard $0.text != new else { return false }
+      $0 = (new, .now)
+      return true
+    }
+  }
+
+  func isOlder(than age: Duration) -> Bool {
+    memo.withLock { $0.text == nil || ContinuousClock.now - $0.at > age }
+  }
+
+  func forget() { memo.withLock { $0.text = nil } }
+}

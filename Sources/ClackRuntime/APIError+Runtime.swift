@@ -1,0 +1,50 @@
+import ClackAPI
+import ClackStore
+import HTTPTypes
+
+/// The runtime's refusals in the API's words, shared by every face (the HTTP status is used
+/// only by HTTP; MQTT publishes the code, message and field).
+extension APIError {
+  /// The store's refusals, as API errors.
+  public static func from(_ error: StoreError) -> APIError {
+    switch error {
+    case .rateLimited(let sender, let limit, let retryAfter):
+      var headers = HTTPFields()
+      headers[.retryAfter] = "\(max(1, retryAfter))"
+      return APIError(
+        .tooManyRequests, code: "rate_limited", message: error.description,
+        details: [
+          "sender": .string(sender), "limit_per_hour": .int(limit),
+          "retry_after_seconds": .int(retryAfter),
+        ], headers: headers)
+    case .notFound: return .notFound(error.description)
+    case .invalid(let field, let message): return .badRequest(field, message)
+    case .newerDatabase, .database:
+      return APIError(.serviceUnavailable, code: "store_unavailable", message: error.description)
+    }
+  }
+
+  /// The accept service's refusals, as API errors (MQTT's …/error uses the same codes).
+  public static func from(_ error: AcceptError) -> APIError {
+    switch error {
+    case .unknownZone(let name, let zones):
+      return .badRequest(
+        "zone", "no zone named '\(name)'; zones: \(zones.joined(separator: ", "))")
+    case .layout(let error, let zone): return .from(error, field: "text", zone: zone)
+    case .wrongSize(let error):
+      return APIError(
+        .badRequest, code: "wrong_size", message: "characters: \(error)",
+        details: [
+          "field": .string("characters"), "expected_rows": .int(error.expected.rows),
+          "expected_cols": .int(error.expected.cols), "rows": .int(error.got.rows),
+          "cols": .int(error.got.cols),
+        ])
+    case .unsupportedCodes(let message):
+      return APIError(
+        .badRequest, code: "unsupported_characters", message: "characters: \(message)",
+        details: ["field": .string("characters")])
+    case .store(let error): return .from(error)
+    }
+  }
+
+}

@@ -1,0 +1,169 @@
+import ClackBoard
+import ClackContent
+import ClackCore
+import ClackHardware
+import ClackScheduler
+import ClackStore
+import Foundation
+
+/// One module as the API shows it.
+public struct ModuleView: Codable, Sendable, Hashable {
+  public let row: Int
+  public let col: Int
+  public let state: String
+  public let flap: Int?
+  public let moving: Bool
+  public let faults: [String]
+}
+
+/// What `GET /api/v1/board` answers: the codes the modules show (read from their positions),
+/// the target, and each module.
+public struct BoardView: Codable, Sendable {
+  public let name: String
+  public let rows: Int
+  public let cols: Int
+  public let codes: [[Int]]?
+  public let target: [[Int]]?
+  public let moving: Int
+  public let quiet: Bool
+  public let homed: Bool
+  public let zones: [String: String]
+  public let modules: [ModuleView]
+}
+
+extension BoardView {
+  /// One line per module in trouble: "row 2, col 5: sensor-error: …".
+  public var faultLines: [String] {
+    modules.filter {
+      !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
+    }.map {
+      "row \($0.row + 1), col \($0.col + 1): \($0.state)"
+        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
+    }
+  }
+}
+
+/// When a newly accepted message should appear, and for how long the board will move.
+public struct Estimate: Sendable, Hashable {
+  public let position: Int
+  public let displayAt: Date
+  public let transitionSeconds: Double
+  /// True when quiet hours hold it back.
+  public let heldByQuietHours: Bool
+}
+
+extension Display {
+  public func view() -> BoardView {
+    let state = runner.thread.state
+    let board = runner.board
+    let modules = state.statuses.enumerated().map { index, status in
+      let cell = board.order.cell(ofModule: index, rows: board.rows, cols: board.cols)
+      var faults: [String] = []
+      if let fault = status.fault { faults.append(fault.message) }
+      if status.missedHomes > 0 { faults.append("missed home \(status.missedHomes)×") }
+      if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
+      return ModuleView(
+        row: cell.row, col: cell.col, state: status.mode.rawValue, flap: status.flap,
+        moving: status.moving, faults: faults)
+    }
+    return BoardView(
+      name: board.name, rows: board.rows, cols: board.cols,
+      codes: try? runner.shownFrame(state).codes(), target: try? target.codes(),
+      moving: state.moving, quiet: quiet, homed: homed,
+      zones: Dictionary(
+        uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
+      modules: modules)
+  }
+
+  /// The zone's source as the content engine last chose it.
+  func engineSource(zone: String) -> ZoneSource { engine.current[zone]?.source ?? .idle }
+
+  func describe(_ source: ZoneSource) -> String {
+    switch source {
+    case .message(let id): "message \(id)"
+    case .pinned(let id): "pinned message \(id)"
+    case .scheduled(let index, _): "schedule \(index): \(config.schedules[index].cron)"
+    case .idle: "idle"
+    }
+  }
+
+  /// Takes a just-committed message into account (deciding again now) and says where it
+  /// stands: urgent ones go first, a normal one waits for the dwell of what is on show, for its
+  /// `not_before`, and for quiet hours to end.
+  public func accepted(_ message: Message) -> Estimate {
+    storeChanged()
+    let now = clock.now()
+    var at = max(now, message.notBefore)
+    let aheadUrgent = messages.count {
+      $0.zone == message.zone && $0.priority == .urgent && $0.state == .queued
+        && $0.id != message.id
+    }
+    if message.priority == .normal, let current = engine.current[message.zone] {
+      switch current.source {
+      case .message(let id), .pinned(let id):
+        if id != message.id { at = max(at, current.since.addingTimeInterval(config.dwell)) }
+      default: break
+      }
+    }
+    if !message.bypassQuietHours, let quietHours = config.quietHours,
+      quietHours.contains(at, in: config.timeZone)
+    {
+      at = Self.end(of: quietHours, after: at, in: config.timeZone)
+    }
+    return Estimate(
+      position: message.priority == .urgent ? 1 : aheadUrgent + 1, displayAt: at,
+      transitionSeconds: Double(moveMicroseconds(for: message, now: now)) / 1e6
+        / Double(runner.speed),
+      heldByQuietHours: at > now.addingTimeInterval(1) && quiet)
+  }
+
+  /// How long the board moves to show `message`: the plan already handed to the executor when
+  /// the message started at once, else a plan from where the modules are now.
+  private func moveMicroseconds(for message: Message, now: Date) -> Int {
+    if let move = lastMove, move.ids.contains(message.id) { return move.makespanMicroseconds }
+    guard let zone = zones.first(where: { $0.name == message.zone }),
+      let frame = try? renderer.frame(for: message, in: zone)
+    else { return 0 }
+    var next = target
+    ZoneRenderer.place(frame, of: zone, into: &next)
+    guard let flaps = runner.board.flaps(for: next) else { return 0 }
+    let positions = runner.thread.state.modules.map { max(0, $0.position) }
+    return runner.planner.plan(
+      from: positions, to: flaps, transition: transition(message.transition, now: now)
+    ).makespanMicroseconds
+  }
+
+  static func end(of quiet: QuietHours, after instant: Date, in zone: TimeZone) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let midnight = calendar.startOfDay(for: instant)
+    var end = midnight.addingTimeInterval(TimeInterval(quiet.endMinute * 60))
+    if end <= instant { end = end.addingTimeInterval(86_400) }
+    return end
+  }
+
+  // MARK: - Events
+
+  func publishMessage(id: Int64, state: MessageState, reason: String) {
+    publish(type: "message", ["id": Int(id), "state": state.rawValue, "reason": reason])
+  }
+
+  /// Publishes what the modules show whenever it changes (mid-flip too, so a viewer sees
+  /// the flaps pass by).
+  func publishBoard(_ state: ExecutorState) {
+    guard let codes = try? runner.shownFrame(state).codes() else { return }
+    let moving = state.moving
+    if let last = lastPublished, last.codes == codes, last.moving == moving { return }
+    lastPublished = (codes, moving)
+    publish(
+      type: "board",
+      ["codes": codes, "moving": moving, "quiet": quiet, "target": (try? target.codes()) ?? []])
+  }
+
+  func publish(type: String, _ payload: [String: any Sendable]) {
+    let data =
+      (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
+      .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    events.publish(DaemonEvent(type: type, json: data))
+  }
+}

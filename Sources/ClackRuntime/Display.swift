@@ -1,0 +1,274 @@
+import ClackBoard
+import ClackContent
+import ClackCore
+import ClackHardware
+import ClackScheduler
+import ClackStore
+import Foundation
+import Logging
+
+/// The daemon's heart: each step it expires messages, asks the content engine what every zone
+/// shows, renders the zones that changed into the board's target frame, and hands the change
+/// to the executor thread. It also watches the modules and publishes what they show.
+public actor Display {
+  public nonisolated let runner: BoardRunner
+  public nonisolated let zones: [ZoneSpec]
+  let store: ClackStore
+  let config: RuntimeConfig
+  let renderer: ZoneRenderer
+  let clock: DaemonClock
+  let events: EventHub
+  let logger: Logger
+  let latency: AcceptLatency?
+  var engine: ContentEngine
+  var messages: [Message] = []
+  private var fetchedAt = Date.distantPast
+  private var dirty = true
+  /// The frame the content wants, and the one last handed to the executor.
+  public private(set) var target: Frame
+  private var sent: Frame
+  private var pendingTransition: Transition
+  private var commandsSent = 0
+  private var commandsSaved = 0
+  /// Messages that started showing since the last hand-over, and the command that shows them.
+  private var startedSinceSend: [Int64] = []
+  private var awaitingMotion: (command: Int, ids: [Int64])?
+  /// The last change handed to the executor: the messages it started and how long it moves
+  /// (in board time), so a receipt reuses that plan instead of planning again.
+  var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
+  var lastPublished: (codes: [[Int]], moving: Int)?
+  public private(set) var quiet = false
+  public private(set) var homed = false
+
+  public nonisolated var board: BoardDefinition { runner.board }
+
+  public init(
+    runner: BoardRunner, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,
+    events: EventHub, logger: Logger, latency: AcceptLatency? = nil
+  ) {
+    self.latency = latency
+    self.runner = runner
+    self.store = store
+    self.config = config
+    self.clock = clock
+    self.events = events
+    self.logger = logger
+    let board = runner.board
+    zones = config.resolvedZones(rows: board.rows, cols: board.cols)
+    renderer = ZoneRenderer(flapSet: board.flapSet, timeZone: config.timeZone)
+    engine = ContentEngine(
+      rules: ContentRules(
+        zones: zones, schedules: config.schedules, quietHours: config.quietHours,
+        dwell: config.dwell, timeZone: config.timeZone),
+      now: clock.now())
+    target = Frame(rows: board.rows, cols: board.cols)
+    sent = target
+    pendingTransition = Transition()
+  }
+
+  // MARK: - Start
+
+  /// Homes every module, going straight to the frame shown before the last stop (so a
+  /// restart flips no more than homing needs). Returns once homing is under way.
+  public func startHoming() {
+    let board = runner.board
+    if let saved = try? store.loadBoardState(), let frame = try? Frame(codes: saved.codes),
+      frame.rows == board.rows, frame.cols == board.cols, board.flaps(for: frame) != nil
+    {
+      target = frame
+      logger.info("restoring the last frame shown (saved \(saved.savedAt))")
+    }
+    sent = target
+    let flaps = board.flaps(for: target) ?? Array(repeating: 0, count: board.moduleCount)
+    while !runner.thread.home(showing: flaps) {}
+    commandsSent += 1
+    commandsSaved = commandsSent
+  }
+
+  /// Records that the store changed (a message came, went or was pinned): decide again now.
+  public func storeChanged() {
+    dirty = true
+    step()
+  }
+
+  /// Re-homes the board, ending on the frame it should show.
+  public func rehome() -> Bool {
+    let flaps =
+      runner.board.flaps(for: sent) ?? Array(repeating: 0, count: runner.board.moduleCount)
+    guard runner.thread.home(showing: flaps) else { return false }
+    commandsSent += 1
+    homed = false
+    return true
+  }
+
+  /// `quiet on|off` (MQTT): holds the board still, or lets it move, until the configured
+  /// quiet hours next begin or end.
+  public func setQuiet(_ quiet: Bool) {
+    engine.overrideQuiet(quiet, now: clock.now())
+    dirty = true
+    step()
+  }
+
+  /// `clear` (MQTT): the messages on show end as shown, and the board goes blank until the
+  /// next message or schedule fire.
+  public func clear() throws {
+    let now = clock.now()
+    for id in engine.clear(now: now) {
+      try store.setState(.shown, id: id, at: now, reason: "cleared")
+      publishMessage(id: id, state: .shown, reason: "cleared")
+    }
+    target = Frame(rows: runner.board.rows, cols: runner.board.cols)
+    pendingTransition = Transition()
+    dirty = true
+    step()
+  }
+
+  // MARK: - The loop
+
+  /// Steps every `intervalMilliseconds` until the task is cancelled.
+  public func run(intervalMilliseconds: Int = 100) async {
+    while !Task.isCancelled {
+      step()
+      try? await Task.sleep(for: .milliseconds(intervalMilliseconds))
+    }
+  }
+
+  /// One pass: expiry, the content decision, rendering, hand-over, saving, publishing.
+  public func step() {
+    let now = clock.now()
+    let state = runner.thread.state
+    if !homed, state.commandsApplied >= commandsSent, state.idle {
+      homed = true
+      logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
+      publish(type: "status", ["homed": true])
+    }
+    do {
+      // Nothing is "showing" before the board can show it: decide once homed.
+      if homed { try decide(now: now) } else { try expire(now: now) }
+    } catch {
+      logger.error("content step failed: \(error)")
+    }
+    if homed, target != sent { send() }
+    if let awaiting = awaitingMotion, state.commandsApplied >= awaiting.command {
+      latency?.moveStarted(for: awaiting.ids, at: state.lastAppliedAt)
+      awaitingMotion = nil
+    }
+    saveWhenSettled(state, now: now)
+    publishBoard(state)
+  }
+
+  private func expire(now: Date) throws {
+    for id in try store.expireDue(at: now) {
+      publishMessage(id: id, state: .expired, reason: "its time ran out")
+      dirty = true
+    }
+  }
+
+  private func decide(now: Date) throws {
+    try expire(now: now)
+    // Time alone changes the decision only at second granularity (not_before, schedules).
+    if dirty || now.timeIntervalSince(fetchedAt) >= 1 {
+      messages = try store.activeMessages(at: now)
+      fetchedAt = now
+      dirty = false
+    }
+    let decision = engine.decide(messages: messages, now: now)
+    quiet = decision.quiet
+    for id in decision.finished
+    where messages.first(where: { $0.id == id })?.state == .showing {
+      try store.setState(.shown, id: id, at: now, reason: "replaced on the board")
+      publishMessage(id: id, state: .shown, reason: "replaced on the board")
+      dirty = true
+    }
+    for id in decision.started {
+      try store.setState(.showing, id: id, at: now, reason: "on the board")
+      publishMessage(id: id, state: .showing, reason: "on the board")
+      startedSinceSend.append(id)
+      dirty = true
+    }
+    var next = target
+    var transition: Transition?
+    for name in decision.changed {
+      guard let zone = zones.first(where: { $0.name == name }),
+        let (frame, spec) = try render(decision.zones[name] ?? .idle, zone: zone, now: now)
+      else { continue }
+      ZoneRenderer.place(frame, of: zone, into: &next)
+      transition = transition ?? self.transition(spec, now: now)
+    }
+    if next != target {
+      target = next
+      pendingTransition = transition ?? Transition()
+    }
+  }
+
+  /// A zone's frame and its transition; nil for idle, or for a message that cannot be shown
+  /// (it is rejected, and the zone keeps its frame).
+  private func render(_ source: ZoneSource, zone: ZoneSpec, now: Date) throws -> (
+    Frame, TransitionSpec?
+  )? {
+    switch source {
+    case .idle: return nil
+    case .message(let id), .pinned(let id):
+      guard let message = messages.first(where: { $0.id == id }) else { return nil }
+      do {
+        return (try renderer.frame(for: message, in: zone), message.transition)
+      } catch {
+        try store.setState(.rejected, id: id, at: now, reason: "\(error)")
+        publishMessage(id: id, state: .rejected, reason: "\(error)")
+        dirty = true
+        return nil
+      }
+    case .scheduled(let index, let firedAt):
+      let entry = config.schedules[index]
+      let quotes = try store.quotes().map(\.quote)
+      let when = if case .clock = entry.content { firedAt } else { now }
+      do {
+        let frame = try renderer.frame(for: entry.content, in: zone, now: when, quotes: quotes)
+        return (frame, entry.transition)
+      } catch {
+        logger.warning("schedule entry \(index) (\(entry.cron)) cannot be shown: \(error)")
+        return nil
+      }
+    }
+  }
+
+  /// The transition a message or schedule entry asks for (else the configured default),
+  /// seeded by the clock so `random` differs from one message to the next.
+  func transition(_ spec: TransitionSpec?, now: Date) -> Transition {
+    (spec ?? config.defaultTransition).transition(
+      seed: UInt64(truncatingIfNeeded: Int(now.timeIntervalSince1970 * 1000)))
+  }
+
+  private func send() {
+    guard let flaps = runner.board.flaps(for: target) else {
+      logger.error("the target frame has flaps this board lacks; not shown")
+      sent = target
+      return
+    }
+    guard
+      let plan = runner.thread.show(
+        flaps, transition: pendingTransition, planner: runner.planner)
+    else { return }  // every command slot is taken: try again next step
+    sent = target
+    commandsSent += 1
+    lastMove = (startedSinceSend, plan.makespanMicroseconds)
+    if !startedSinceSend.isEmpty {
+      awaitingMotion = (commandsSent, startedSinceSend)
+      startedSinceSend = []
+    }
+  }
+
+  /// Saves the frame once the board has settled on it, so a restart can return to it.
+  private func saveWhenSettled(_ state: ExecutorState, now: Date) {
+    guard homed, commandsSaved < commandsSent, state.commandsApplied >= commandsSent, state.idle,
+      let codes = try? sent.codes()
+    else { return }
+    let flaps = state.modules.map { $0.flap >= 0 ? $0.flap : nil }
+    do {
+      try store.saveBoardState(BoardSnapshot(codes: codes, flaps: flaps, savedAt: now))
+      commandsSaved = commandsSent
+    } catch {
+      logger.error("could not save the board's state: \(error)")
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import ClackAPI
+import ClackContent
+import ClackCore
+import ClackStore
+import Foundation
+
+/// The one way a message enters the queue, below every face (REST, the Vestaboard Local API,
+/// MQTT): it chooses the zone, lays the message out once (keeping the frame), commits it,
+/// publishes its event, wakes the display and says when it will show. The faces only
+/// translate their wire formats into a `NewMessage` and the receipt or error back.
+public struct MessageService: Sendable {
+  let store: ClackStore
+  let display: Display
+  let renderer: ZoneRenderer
+  let senderZones: [String: String]
+  let policy: SenderPolicy
+  let events: EventHub
+  let clock: DaemonClock
+  let latency: AcceptLatency?
+
+  public init(
+    store: ClackStore, display: Display, config: RuntimeConfig, events: EventHub,
+    clock: DaemonClock, latency: AcceptLatency?
+  ) {
+    self.store = store
+    self.display = display
+    renderer = ZoneRenderer(flapSet: display.board.flapSet, timeZone: config.timeZone)
+    senderZones = config.senderZones
+    policy = config.senderPolicy
+    self.events = events
+    self.clock = clock
+    self.latency = latency
+  }
+
+  public var zones: [ZoneSpec] { display.zones }
+
+  /// Accepts a message: once this returns, it is durable and may be acknowledged.
+  public func accept(_ submission: NewMessage) async throws(AcceptError) -> Receipt {
+    let now = clock.now()
+    var message = submission
+    let zone = try zone(for: submission)
+    message.zone = zone.name
+    message.frame = try layout(submission.body, in: zone)
+    let accepted: Accepted
+    do {
+      accepted = try store.enqueue(message, at: now, policy: policy)
+    } catch {
+      throw .store(error)
+    }
+    let stored = accepted.message
+    latency?.accepted(at: AcceptLatency.now(), id: stored.id)
+    events.publish(
+      DaemonEvent(
+        type: "message",
+        json: JSONValue.object([
+          "id": .int(Int(stored.id)), "state": .string("queued"),
+          "reason": .string("accepted from \(stored.sender)"),
+        ]).serialized))
+    let estimate = await display.accepted(stored)
+    return Receipt(
+      message: stored, replaced: accepted.replaced, acceptedAt: now, position: estimate.position,
+      displayAt: estimate.displayAt, transitionSeconds: estimate.transitionSeconds,
+      heldByQuietHours: estimate.heldByQuietHours)
+  }
+
+  /// The zone it names, else its sender's, else the first.
+  public func zone(for message: NewMessage) throws(AcceptError) -> ZoneSpec {
+    let name = message.zone ?? senderZones[message.sender] ?? zones[0].name
+    guard let zone = zones.first(where: { $0.name == name }) else {
+      throw .unknownZone(name, zones: zones.map(\.name))
+    }
+    return zone
+  }
+
+  /// The frame the body shows in `zone`, or exactly why it cannot be shown there.
+  func layout(_ body: MessageBody, in zone: ZoneSpec) throws(AcceptError) -> Frame {
+    do {
+      return try renderer.frame(for: body, in: zone)
+    } catch let error as LayoutError {
+      throw .layout(error, zone: zone.name)
+    } catch let error as SizeMismatch {
+      throw .wrongSize(error)
+    } catch {
+      throw .unsupportedCodes("\(error)")
+    }
+  }
+}
+
+/// What the accept service answers: the message as stored and when it will show.
+public struct Receipt: Sendable, Hashable {
+  public let message: Message
+  /// The sender's older queued messages this one replaced.
+  public let replaced: [Int64]
+  public let acceptedAt: Date
+  /// 1 when it is next for its zone.
+  public let position: Int
+  public let displayAt: Date
+  /// How long the board will move to show it.
+  public let transitionSeconds: Double
+  /// True when quiet hours hold it back.
+  public let heldByQuietHours: Bool
+}
+
+/// Why a message was not accepted, typed so each face can say it in its own words.
+public enum AcceptError: Error, Sendable {
+  case unknownZone(String, zones: [String])
+  /// Text that does not fit or has characters the flaps lack.
+  case layout(LayoutError, zone: String)
+  /// Rows of codes that are not the zone's size.
+  case wrongSize(SizeMismatch)
+  /// Codes that are not in the table, or not on this board's flaps.
+  case unsupportedCodes(String)
+  /// The store refused it (rate limit, a bad field) or failed.
+  case store(StoreError)
+}

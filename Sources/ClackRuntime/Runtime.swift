@@ -1,0 +1,41 @@
+import ClackBoard
+import ClackContent
+import ClackHardware
+import ClackStore
+import Logging
+
+/// What every face of the daemon sits on: the board (its runner and the display loop that
+/// feeds it), the store, the clock, the event stream, the metrics and the one accept service.
+/// Faces (HTTP, the Local API, MQTT, the terminal view) hold this and nothing else of the
+/// daemon's, so a test builds the same runtime in memory and drives the real faces over it.
+public struct Runtime: Sendable {
+  public let config: RuntimeConfig
+  public let store: ClackStore
+  public let display: Display
+  public let messages: MessageService
+  public let events: EventHub
+  public let clock: DaemonClock
+  /// From each message's acknowledgement to the first bus write of its move.
+  public let latency: AcceptLatency
+
+  /// Puts the parts together around an opened board and store; homing starts here.
+  public init(
+    config: RuntimeConfig, runner: BoardRunner, store: ClackStore, clock: DaemonClock,
+    logger: Logger
+  ) async {
+    self.config = config
+    self.store = store
+    self.clock = clock
+    events = EventHub()
+    latency = AcceptLatency()
+    display = Display(
+      runner: runner, store: store, config: config, clock: clock, events: events,
+      logger: logger, latency: latency)
+    await display.startHoming()
+    messages = MessageService(
+      store: store, display: display, config: config, events: events, clock: clock,
+      latency: latency)
+  }
+
+  public var board: BoardDefinition { display.board }
+}

@@ -1,0 +1,36 @@
+import ClackContent
+import ClackCore
+import Foundation
+
+/// What the runtime decides by: zones and who writes to them, schedules, quiet hours, dwell,
+/// the time zone, sender limits and the default transition. Every field has a default, so a
+/// board needs no config at all (docs/config.md). The daemon's config adds what only the
+/// composition and the faces need (board file, listener, MQTT, HTTP limits).
+public struct RuntimeConfig: Sendable {
+  public var timeZone = TimeZone.current
+  /// The least time a message stays on show before a newer one replaces it.
+  public var dwell: TimeInterval = 60
+  public var quietHours: QuietHours?
+  /// Zones; empty means one zone, `main`, covering the whole board.
+  public var zones: [ZoneSpec] = []
+  /// Which zone a sender's messages go to when they name none.
+  public var senderZones: [String: String] = [:]
+  public var schedules: [ScheduleEntry] = RuntimeConfig.defaultSchedules
+  public var senderPolicy = SenderPolicy()
+  /// The transition used when a message or schedule entry names none.
+  public var defaultTransition = TransitionSpec(kind: .fastest)
+
+  public init() {}
+
+  /// Quote of the day at 07:00 every day: what a board with no config shows.
+  public static let defaultSchedules = [
+    ScheduleEntry(
+      cron: try! CronExpression("0 7 * * *"),  // safe: a constant, parsed by RuntimeConfigTests
+      content: .quoteOfTheDay)
+  ]
+
+  /// The zones to run: the configured ones, or `main` covering the board.
+  public func resolvedZones(rows: Int, cols: Int) -> [ZoneSpec] {
+    zones.isEmpty ? [ZoneSpec(name: "main", row: 0, col: 0, rows: rows, cols: cols)] : zones
+  }
+}

@@ -79,6 +79,24 @@ public struct ContentEngine: Sendable {
     return decision
   }
 
+  /// The next time after `now` at which time alone can change a decision: a dwell ending, a
+  /// schedule firing, quiet hours beginning or ending. (When messages become due or expire is
+  /// the queue's to say.) Nil when nothing is ahead.
+  public func nextChange(after now: Date) -> Date? {
+    var times: [Date] = []
+    for entry in current.values where entry.source.messageID != nil {
+      let end = entry.since.addingTimeInterval(rules.dwell)
+      if end > now { times.append(end) }
+    }
+    for schedule in rules.schedules {
+      if let fire = schedule.cron.nextFire(after: now, in: rules.timeZone) { times.append(fire) }
+    }
+    if let boundary = rules.quietHours?.nextBoundary(after: now, in: rules.timeZone) {
+      times.append(boundary)
+    }
+    return times.min()
+  }
+
   /// Holds the board quiet (or lets it move) from `now` until the configured quiet hours
   /// next begin or end; with none configured, until told otherwise.
   public mutating func overrideQuiet(_ quiet: Bool, now: Date) {

@@ -57,6 +57,32 @@ public struct QuietHours: Sendable, Hashable {
     self.endMinute = endMinute
   }
 
+  /// The first time after `instant` at which quiet hours begin or end (nil when they never
+  /// do: start and end the same).
+  public func nextBoundary(after instant: Date, in zone: TimeZone) -> Date? {
+    guard startMinute != endMinute else { return nil }
+    return [nextStart(after: instant, in: zone), nextEnd(after: instant, in: zone)].min()
+  }
+
+  /// The first time after `instant` at which quiet hours end.
+  public func nextEnd(after instant: Date, in zone: TimeZone) -> Date {
+    Self.next(minute: endMinute, after: instant, in: zone)
+  }
+
+  func nextStart(after instant: Date, in zone: TimeZone) -> Date {
+    Self.next(minute: startMinute, after: instant, in: zone)
+  }
+
+  /// The next local time `minute` after midnight, through daylight-saving changes (a time
+  /// that does not exist that day comes at the next one that does).
+  private static func next(minute: Int, after instant: Date, in zone: TimeZone) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    return calendar.nextDate(
+      after: instant, matching: DateComponents(hour: minute / 60, minute: minute % 60),
+      matchingPolicy: .nextTime) ?? instant.addingTimeInterval(86_400)
+  }
+
   public func contains(_ instant: Date, in zone: TimeZone) -> Bool {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone

@@ -2,13 +2,17 @@ import ClackScheduler
 import Foundation
 import Synchronization
 
-/// The daemon's idea of "now", injected so tests can run it in virtual time.
+/// The runtime's idea of "now", and its way to wait for a time, injected so tests run days of
+/// it in virtual time.
 public protocol DaemonClock: Sendable {
   func now() -> Date
+  /// Returns at `deadline` on this clock, or throws `CancellationError` when cancelled first.
+  func sleep(until deadline: Date) async throws
 }
 
 /// Wall time, running `speed` times faster from the moment it was made (the simulator's
-/// `--speed`, so dwell, expiry and schedules keep pace with the sped-up flaps).
+/// `--speed`, so dwell, expiry and schedules keep pace with the sped-up flaps). It measures
+/// elapsed time on the monotonic clock, so setting the system clock does not jump it.
 public struct ScaledWallClock: DaemonClock {
   public let origin: Date
   public let speed: Double
@@ -24,17 +28,58 @@ public struct ScaledWallClock: DaemonClock {
     let elapsed = Double(MonotonicTickClock.raw() - originNanoseconds) / 1e9
     return origin.addingTimeInterval(elapsed * speed)
   }
+
+  public func sleep(until deadline: Date) async throws {
+    let seconds = deadline.timeIntervalSince(now()) / speed
+    if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
+  }
 }
 
-/// A clock that moves only when told to.
+/// A clock that moves only when told to; `advance` wakes the sleepers whose time has come.
 public final class ManualDaemonClock: DaemonClock {
-  private let current: Mutex<Date>
+  private struct State {
+    var now: Date
+    var sleepers: [Int: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] =
+      [:]
+    var nextID = 0
+  }
+  private let state: Mutex<State>
 
-  public init(_ start: Date) { current = Mutex(start) }
+  public init(_ start: Date) { state = Mutex(State(now: start)) }
 
-  public func now() -> Date { current.withLock { $0 } }
+  public func now() -> Date { state.withLock { $0.now } }
+
+  /// How many tasks are asleep on this clock.
+  public var sleepers: Int { state.withLock { $0.sleepers.count } }
 
   public func advance(by seconds: TimeInterval) {
-    current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    let due = state.withLock { state in
+      state.now = state.now.addingTimeInterval(seconds)
+      let now = state.now
+      let ids = state.sleepers.filter { $0.value.deadline <= now }.map(\.key)
+      return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
+    }
+    for continuation in due { continuation.resume() }
+  }
+
+  public func sleep(until deadline: Date) async throws {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let resume: Result<Void, any Error>? = state.withLock { state in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers[id] = (deadline, continuation)
+          return nil
+        }
+        if let resume { continuation.resume(with: resume) }
+      }
+    } onCancel: {
+      state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(
+        throwing: CancellationError())
+    }
   }
 }

@@ -108,7 +108,7 @@ extension Display {
     if !message.bypassQuietHours, let quietHours = config.quietHours,
       quietHours.contains(at, in: config.timeZone)
     {
-      at = Self.end(of: quietHours, after: at, in: config.timeZone)
+      at = quietHours.nextEnd(after: at, in: config.timeZone)
     }
     return Estimate(
       position: message.priority == .urgent ? 1 : aheadUrgent + 1, displayAt: at,
@@ -131,15 +131,6 @@ extension Display {
     return runner.planner.plan(
       from: positions, to: flaps, transition: transition(message.transition, now: now)
     ).makespanMicroseconds
-  }
-
-  static func end(of quiet: QuietHours, after instant: Date, in zone: TimeZone) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let midnight = calendar.startOfDay(for: instant)
-    var end = midnight.addingTimeInterval(TimeInterval(quiet.endMinute * 60))
-    if end <= instant { end = end.addingTimeInterval(86_400) }
-    return end
   }
 
   // MARK: - Events

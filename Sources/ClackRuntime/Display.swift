@@ -11,6 +11,11 @@ import Logging
 /// shows, renders the zones that changed into the board's target frame, and hands the change
 /// to the executor thread. It also watches the modules and publishes what they show.
 public actor Display {
+  /// The store thread: the loop's commits (fsync) block it, not the cooperative pool.
+  nonisolated let executor: SerialThreadExecutor
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
   public nonisolated let runner: BoardRunner
   public nonisolated let zones: [ZoneSpec]
   let store: ClackStore
@@ -21,15 +26,22 @@ public actor Display {
   let logger: Logger
   let latency: AcceptLatency?
   var engine: ContentEngine
+  /// The active messages, as last read from the store (kept in step with the states set).
   var messages: [Message] = []
-  private var fetchedAt = Date.distantPast
-  private var dirty = true
+  /// The store changed, or a deadline passed: read the messages again before deciding.
+  var dirty = true
+  /// Wakes the loop when something outside it changed what the board should show.
+  let wake = WakeSignal()
+  /// Passes of the loop: it stays still while nothing happens (tests and the idle check).
+  public internal(set) var passes = 0
+  /// Whether the loop sleeps, and until when (nil: until woken).
+  public internal(set) var sleeping: (asleep: Bool, until: Date?) = (false, nil)
   /// The frame the content wants, and the one last handed to the executor.
   public private(set) var target: Frame
-  private var sent: Frame
+  var sent: Frame
   private var pendingTransition: Transition
-  private var commandsSent = 0
-  private var commandsSaved = 0
+  var commandsSent = 0
+  var commandsSaved = 0
   /// Messages that started showing since the last hand-over, and the command that shows them.
   private var startedSinceSend: [Int64] = []
   private var awaitingMotion: (command: Int, ids: [Int64])?
@@ -44,8 +56,10 @@ public actor Display {
 
   public init(
     runner: BoardRunner, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,
-    events: EventHub, logger: Logger, latency: AcceptLatency? = nil
+    events: EventHub, logger: Logger, latency: AcceptLatency? = nil,
+    executor: SerialThreadExecutor
   ) {
+    self.executor = executor
     self.latency = latency
     self.runner = runner
     self.store = store
@@ -89,6 +103,7 @@ public actor Display {
   public func storeChanged() {
     dirty = true
     step()
+    wakeLoop()
   }
 
   /// Re-homes the board, ending on the frame it should show.
@@ -98,6 +113,7 @@ public actor Display {
     guard runner.thread.home(showing: flaps) else { return false }
     commandsSent += 1
     homed = false
+    wakeLoop()
     return true
   }
 
@@ -107,6 +123,7 @@ public actor Display {
     engine.overrideQuiet(quiet, now: clock.now())
     dirty = true
     step()
+    wakeLoop()
   }
 
   /// `clear` (MQTT): the messages on show end as shown, and the board goes blank until the
@@ -114,24 +131,22 @@ public actor Display {
   public func clear() throws {
     let now = clock.now()
     for id in engine.clear(now: now) {
-      try store.setState(.shown, id: id, at: now, reason: "cleared")
-      publishMessage(id: id, state: .shown, reason: "cleared")
+      try setState(.shown, id: id, at: now, reason: "cleared")
     }
     target = Frame(rows: runner.board.rows, cols: runner.board.cols)
     pendingTransition = Transition()
     dirty = true
     step()
+    wakeLoop()
   }
 
-  // MARK: - The loop
-
-  /// Steps every `intervalMilliseconds` until the task is cancelled.
-  public func run(intervalMilliseconds: Int = 100) async {
-    while !Task.isCancelled {
-      step()
-      try? await Task.sleep(for: .milliseconds(intervalMilliseconds))
-    }
+  /// Wakes the loop so it decides again and chooses its next deadline.
+  func wakeLoop() {
+    sleeping.asleep = false
+    wake.signal()
   }
+
+  // MARK: - One pass (the loop that runs it is in Display+Loop.swift)
 
   /// One pass: expiry, the content decision, rendering, hand-over, saving, publishing.
   public func step() {
@@ -143,8 +158,9 @@ public actor Display {
       publish(type: "status", ["homed": true])
     }
     do {
+      try refresh(now: now)
       // Nothing is "showing" before the board can show it: decide once homed.
-      if homed { try decide(now: now) } else { try expire(now: now) }
+      if homed { try decide(now: now) }
     } catch {
       logger.error("content step failed: \(error)")
     }
@@ -157,34 +173,37 @@ public actor Display {
     publishBoard(state)
   }
 
-  private func expire(now: Date) throws {
+  /// Expires what ran out and reads the active messages again, when the store changed or a
+  /// deadline passed.
+  private func refresh(now: Date) throws {
+    guard dirty else { return }
     for id in try store.expireDue(at: now) {
       publishMessage(id: id, state: .expired, reason: "its time ran out")
-      dirty = true
     }
+    messages = try store.activeMessages(at: now)
+    dirty = false
+  }
+
+  /// Moves a message to `state` in the store, in `messages` and on the event stream.
+  func setState(_ state: MessageState, id: Int64, at now: Date, reason: String) throws {
+    try store.setState(state, id: id, at: now, reason: reason)
+    if let index = messages.firstIndex(where: { $0.id == id }) {
+      messages[index].state = state
+      if !messages[index].isActive(at: now) { messages.remove(at: index) }
+    }
+    publishMessage(id: id, state: state, reason: reason)
   }
 
   private func decide(now: Date) throws {
-    try expire(now: now)
-    // Time alone changes the decision only at second granularity (not_before, schedules).
-    if dirty || now.timeIntervalSince(fetchedAt) >= 1 {
-      messages = try store.activeMessages(at: now)
-      fetchedAt = now
-      dirty = false
-    }
     let decision = engine.decide(messages: messages, now: now)
     quiet = decision.quiet
     for id in decision.finished
     where messages.first(where: { $0.id == id })?.state == .showing {
-      try store.setState(.shown, id: id, at: now, reason: "replaced on the board")
-      publishMessage(id: id, state: .shown, reason: "replaced on the board")
-      dirty = true
+      try setState(.shown, id: id, at: now, reason: "replaced on the board")
     }
     for id in decision.started {
-      try store.setState(.showing, id: id, at: now, reason: "on the board")
-      publishMessage(id: id, state: .showing, reason: "on the board")
+      try setState(.showing, id: id, at: now, reason: "on the board")
       startedSinceSend.append(id)
-      dirty = true
     }
     var next = target
     var transition: Transition?
@@ -213,9 +232,7 @@ public actor Display {
       do {
         return (try renderer.frame(for: message, in: zone), message.transition)
       } catch {
-        try store.setState(.rejected, id: id, at: now, reason: "\(error)")
-        publishMessage(id: id, state: .rejected, reason: "\(error)")
-        dirty = true
+        try setState(.rejected, id: id, at: now, reason: "\(error)")
         return nil
       }
     case .scheduled(let index, let firedAt):

@@ -9,7 +9,7 @@ import Foundation
 /// publishes its event, wakes the display and says when it will show. The faces only
 /// translate their wire formats into a `NewMessage` and the receipt or error back.
 public struct MessageService: Sendable {
-  let store: ClackStore
+  let writer: StoreWriter
   let display: Display
   let renderer: ZoneRenderer
   let senderZones: [String: String]
@@ -19,10 +19,10 @@ public struct MessageService: Sendable {
   let latency: AcceptLatency?
 
   public init(
-    store: ClackStore, display: Display, config: RuntimeConfig, events: EventHub,
+    writer: StoreWriter, display: Display, config: RuntimeConfig, events: EventHub,
     clock: DaemonClock, latency: AcceptLatency?
   ) {
-    self.store = store
+    self.writer = writer
     self.display = display
     renderer = ZoneRenderer(flapSet: display.board.flapSet, timeZone: config.timeZone)
     senderZones = config.senderZones
@@ -42,8 +42,12 @@ public struct MessageService: Sendable {
     message.zone = zone.name
     message.frame = try layout(submission.body, in: zone)
     let accepted: Accepted
+    let policy = self.policy
     do {
-      accepted = try store.enqueue(message, at: now, policy: policy)
+      // On the store thread: the commit's fsync never blocks the cooperative pool.
+      accepted = try await writer.perform { [message] store throws(StoreError) in
+        try store.enqueue(message, at: now, policy: policy)
+      }
     } catch {
       throw .store(error)
     }

@@ -11,6 +11,8 @@ import Logging
 public struct Runtime: Sendable {
   public let config: RuntimeConfig
   public let store: ClackStore
+  /// Store writes other than the display's, on the store thread.
+  public let writer: StoreWriter
   public let display: Display
   public let messages: MessageService
   public let events: EventHub
@@ -28,12 +30,14 @@ public struct Runtime: Sendable {
     self.clock = clock
     events = EventHub()
     latency = AcceptLatency()
+    let storeThread = SerialThreadExecutor(name: "clack-store")
+    writer = StoreWriter(store: store, executor: storeThread)
     display = Display(
       runner: runner, store: store, config: config, clock: clock, events: events,
-      logger: logger, latency: latency)
+      logger: logger, latency: latency, executor: storeThread)
     await display.startHoming()
     messages = MessageService(
-      store: store, display: display, config: config, events: events, clock: clock,
+      writer: writer, display: display, config: config, events: events, clock: clock,
       latency: latency)
   }
 

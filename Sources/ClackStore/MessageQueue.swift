@@ -80,6 +80,24 @@ extension ClackStore {
     return candidates.map(\.message).filter { $0.isActive(at: now) }.sorted { $0.id < $1.id }
   }
 
+  /// The first time after `now` at which a queued message becomes due or a queued or showing
+  /// one expires: when the queue changes by time alone. Nil when nothing is ahead.
+  public func nextTimedChange(after now: Date) throws(StoreError) -> Date? {
+    try read { db in
+      let due = try Date.fetchOne(
+        db,
+        MessageRecord.filter(Column("state") == MessageState.queued && Column("not_before") > now)
+          .select(min(Column("not_before"))))
+      let expiry = try Date.fetchOne(
+        db,
+        MessageRecord.filter(
+          [MessageState.queued, .showing].contains(Column("state")) && Column("pinned") == false
+            && Column("expires_at") > now
+        ).select(min(Column("expires_at"))))
+      return [due, expiry].compactMap { $0 }.min()
+    }
+  }
+
   public func count(state: MessageState) throws(StoreError) -> Int {
     try read { db in try MessageRecord.filter(Column("state") == state).fetchCount(db) }
   }

@@ -52,7 +52,11 @@ extension API {
         let quote = Quote(
           text: try reader.string("text") ?? "", author: try reader.string("author") ?? "")
         do {
-          added.append(Views.quote(try store.addQuote(quote, at: clock.now())))
+          let now = clock.now()
+          let stored = try await writer.perform { store throws(StoreError) in
+            try store.addQuote(quote, at: now)
+          }
+          added.append(Views.quote(stored))
         } catch let error as StoreError {
           let prefix = items.count > 1 ? "quotes[\(index)]." : ""
           if case StoreError.invalid(let field, let message) = error {
@@ -68,7 +72,8 @@ extension API {
     }
     group.delete("quotes/:id") { _, context in
       let id = try Self.id(context)
-      guard try store.removeQuote(id: id) else { throw APIError.notFound("no quote with id \(id)") }
+      guard try await writer.perform({ store throws(StoreError) in try store.removeQuote(id: id) })
+      else { throw APIError.notFound("no quote with id \(id)") }
       return Response(status: .noContent)
     }
   }

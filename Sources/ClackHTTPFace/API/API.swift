@@ -15,6 +15,7 @@ public struct API: Sendable {
 
   let runtime: Runtime
   let store: ClackStore
+  let writer: StoreWriter
   let display: Display
   let messages: MessageService
   let config: RuntimeConfig
@@ -39,6 +40,7 @@ public struct API: Sendable {
       limits.perAddressPerMinute > 0
       ? AddressRateLimiter(perMinute: limits.perAddressPerMinute) : nil
     store = runtime.store
+    writer = runtime.writer
     display = runtime.display
     messages = runtime.messages
     config = runtime.config
@@ -66,12 +68,16 @@ public struct API: Sendable {
     }
     v1.delete("messages/:id") { _, context in
       let id = try Self.id(context)
-      guard try store.remove(id: id) else { throw APIError.notFound("no message with id \(id)") }
+      guard try await writer.perform({ store throws(StoreError) in try store.remove(id: id) })
+      else { throw APIError.notFound("no message with id \(id)") }
       await display.storeChanged()
       return Response(status: .noContent)
     }
     v1.post("messages/:id/pin") { _, context in
-      let message = try store.pin(id: try Self.id(context), at: clock.now())
+      let (id, now) = (try Self.id(context), clock.now())
+      let message = try await writer.perform { store throws(StoreError) in
+        try store.pin(id: id, at: now)
+      }
       await display.storeChanged()
       return Self.json(Views.message(message))
     }

@@ -38,6 +38,20 @@ import Testing
     }
   }
 
+  /// Advances the clock a minute at a time; returns the minutes after which the loop ran.
+  static func minutesThatWake(_ display: Display, _ clock: ManualDaemonClock, minutes: Int)
+    async throws -> [Int]
+  {
+    var woken: [Int] = []
+    for minute in 1...minutes {
+      let before = await display.passes
+      clock.advance(by: 60)
+      try await untilAsleep(display, clock)
+      if await display.passes != before { woken.append(minute) }
+    }
+    return woken
+  }
+
   @Test func anIdleDayWakesTheLoopOnlyForItsEvents() async throws {
     var config = RuntimeConfig()
     config.timeZone = Self.utc
@@ -53,13 +67,7 @@ import Testing
     }
     try await Self.untilAsleep(display, clock)
     #expect(await display.homed)
-    var woken: [Int] = []
-    for minute in 1...1440 {
-      let before = await display.passes
-      clock.advance(by: 60)
-      try await Self.untilAsleep(display, clock)
-      if await display.passes != before { woken.append(minute) }
-    }
+    let woken = try await Self.minutesThatWake(display, clock, minutes: 1440)
     #expect(woken == [6 * 60, 7 * 60, 23 * 60], "quiet hours end, the quote fires, quiet begins")
   }
 
@@ -83,13 +91,7 @@ import Testing
     let receipt = try await runtime.messages.accept(message)
     try await Self.untilAsleep(display, clock)
     #expect(try runtime.store.message(id: receipt.message.id)?.state == .showing)
-    var woken: [Int] = []
-    for minute in 1...120 {
-      let before = await display.passes
-      clock.advance(by: 60)
-      try await Self.untilAsleep(display, clock)
-      if await display.passes != before { woken.append(minute) }
-    }
+    let woken = try await Self.minutesThatWake(display, clock, minutes: 120)
     #expect(woken == [5, 60], "the dwell ends at 5 minutes, the message expires at 60")
     #expect(try runtime.store.message(id: receipt.message.id)?.state == .expired)
   }

@@ -16,10 +16,9 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
   public static var modulesPerRequest: Int { 12 }
 
   public let moduleCount: Int
-  /// Every coil off: kept, so switching off allocates nothing.
-  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 0 }
-  public private(set) var busFaults: [ModuleFault?]
+  public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
+  private var bookkeeping: BankBookkeeping
   private var groups: [Controller.Lines] = []
   private let sensorActiveLevel: Bool
 
@@ -29,8 +28,7 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
     sensorActiveLevel: Bool = false, sensorBias: GPIOBias = .pullUp, consumer: String = "clack"
   ) throws(HALError) {
     moduleCount = modules.count
-    allOff = Array(repeating: 0, count: modules.count)
-    busFaults = Array(repeating: nil, count: modules.count)
+    bookkeeping = BankBookkeeping(moduleCount: modules.count)
     self.sensorActiveLevel = sensorActiveLevel
     var start = 0
     while start < modules.count {
@@ -69,21 +67,14 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
   }
 
   public func coilsOff() {
-    writeCoils(allOff)
+    writeCoils(bookkeeping.allOff)
   }
 
   /// Runs one group's operation, recording its result for every module of the group.
   @discardableResult
   private func perform(_ group: Int, _ operation: () throws(HALError) -> Void) -> Bool {
     let first = group * Self.modulesPerRequest
-    let modules = first..<min(moduleCount, first + Self.modulesPerRequest)
-    do {
-      try operation()
-      for module in modules { busFaults[module] = nil }
-      return true
-    } catch {
-      for module in modules { busFaults[module] = .bus(module, error) }
-      return false
-    }
+    return bookkeeping.perform(
+      for: first..<min(moduleCount, first + Self.modulesPerRequest), operation)
   }
 }

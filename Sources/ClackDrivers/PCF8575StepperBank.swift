@@ -6,10 +6,9 @@ import ClackHAL
 /// device: a NACK from one marks only that module.
 public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   public let moduleCount: Int
-  /// Every coil off: kept, so switching off allocates nothing.
-  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 0 }
-  public private(set) var busFaults: [ModuleFault?]
+  public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
+  private var bookkeeping: BankBookkeeping
   private let devices: [I2CDevice<Bus>]
   private let sensorPin: Int
   private let sensorActiveLevel: Bool
@@ -38,8 +37,7 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     }
     self.devices = devices
     self.moduleCount = modules.count
-    allOff = Array(repeating: 0, count: modules.count)
-    self.busFaults = Array(repeating: nil, count: modules.count)
+    bookkeeping = BankBookkeeping(moduleCount: modules.count)
     self.sensorPin = sensorPin
     self.sensorActiveLevel = sensorActiveLevel
   }
@@ -48,34 +46,23 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     for (module, device) in devices.enumerated() {
       // Unused pins and the sensor pin stay 1: weak-high inputs, as at power-on.
       let port0 = UInt8(0xF0) | (patterns[module] & 0x0F) | UInt8(1 << sensorPin)
-      record(module) { () throws(HALError) in try device.write([port0, 0xFF]) }
+      bookkeeping.perform(for: module) { () throws(HALError) in try device.write([port0, 0xFF]) }
     }
   }
 
   public func readSensors(into active: inout [Bool]) {
     for (module, device) in devices.enumerated() {
       var pins: [UInt8] = []
-      guard record(module, { () throws(HALError) in pins = try device.read(count: 2) }) else {
-        continue
+      let read = bookkeeping.perform(for: module) { () throws(HALError) in
+        pins = try device.read(count: 2)
       }
+      guard read else { continue }
       let level = (UInt16(pins[0]) | UInt16(pins[1]) << 8) & (1 << UInt16(sensorPin)) != 0
       active[module] = level == sensorActiveLevel
     }
   }
 
   public func coilsOff() {
-    writeCoils(allOff)
-  }
-
-  @discardableResult
-  private func record(_ module: Int, _ operation: () throws(HALError) -> Void) -> Bool {
-    do {
-      try operation()
-      busFaults[module] = nil
-      return true
-    } catch {
-      busFaults[module] = .bus(module, error)
-      return false
-    }
+    writeCoils(bookkeeping.allOff)
   }
 }

@@ -21,11 +21,10 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
   private static var dataIn: UInt64 { 1 << 4 }
 
   public let moduleCount: Int
-  /// Every coil off: kept, so switching off allocates nothing.
-  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 1 }
   public let layout: ShiftRegisterLayout
-  public private(set) var busFaults: [ModuleFault?]
+  public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
+  private var bookkeeping: BankBookkeeping
   private let lines: Controller.Lines
   private let sensorActiveLevel: Bool
   private var out: [UInt8]
@@ -37,7 +36,7 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
     sensorActiveLevel: Bool = false, consumer: String = "clack"
   ) throws(HALError) {
     self.moduleCount = moduleCount
-    allOff = Array(repeating: 0, count: moduleCount)
+    bookkeeping = BankBookkeeping(moduleCount: moduleCount)
     self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
     self.sensorActiveLevel = sensorActiveLevel
     lines = try controller.requestLines(
@@ -47,7 +46,6 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
           .output(wiring.data), .output(wiring.clock), .output(wiring.latch),
           .output(wiring.load, initial: true), .input(wiring.dataIn),
         ]))
-    busFaults = Array(repeating: nil, count: moduleCount)
     out = Array(repeating: 0, count: layout.transferLength)
     back = Array(repeating: 0, count: layout.transferLength)
     levels = Array(repeating: false, count: moduleCount)
@@ -55,7 +53,7 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
 
   public func writeCoils(_ patterns: [UInt8]) {
     layout.encode(patterns, into: &out)
-    do {
+    bookkeeping.perform(for: 0..<moduleCount) { () throws(HALError) in
       try lines.setValues(0)  // load low: capture sensors; latch and clock low
       try lines.setValues(Self.load)
       for index in 0..<out.count {
@@ -70,9 +68,6 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
       }
       try lines.setValues(Self.load | Self.latch)
       layout.decode(back, levels: &levels)
-      for module in 0..<moduleCount { busFaults[module] = nil }
-    } catch {
-      for module in 0..<moduleCount { busFaults[module] = .bus(module, error) }
     }
   }
 
@@ -81,6 +76,6 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
   }
 
   public func coilsOff() {
-    writeCoils(allOff)
+    writeCoils(bookkeeping.allOff)
   }
 }

@@ -5,11 +5,10 @@ import ClackHAL
 /// module's coils out and every sensor in: load pulse, transfer, latch.
 public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOController>: StepperBank {
   public let moduleCount: Int
-  /// Every coil off: kept, so switching off allocates nothing.
-  private let allOff: [UInt8]
   public var sensorDelayTicks: Int { 1 }
   public let layout: ShiftRegisterLayout
-  public private(set) var busFaults: [ModuleFault?]
+  public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
+  private var bookkeeping: BankBookkeeping
   private let spi: SPI
   private let latches: Controller.Lines
   private let sensorActiveLevel: Bool
@@ -24,7 +23,7 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
   ) throws(HALError) {
     self.spi = spi
     self.moduleCount = moduleCount
-    allOff = Array(repeating: 0, count: moduleCount)
+    bookkeeping = BankBookkeeping(moduleCount: moduleCount)
     self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
     self.sensorActiveLevel = sensorActiveLevel
     // Latch low, load high (shifting enabled) until the first tick.
@@ -32,7 +31,6 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
       GPIOLineRequest(
         chip: chip, consumer: consumer,
         lines: [.output(latchLine), .output(loadLine, initial: true)]))
-    busFaults = Array(repeating: nil, count: moduleCount)
     out = Array(repeating: 0, count: layout.transferLength)
     back = Array(repeating: 0, count: layout.transferLength)
     levels = Array(repeating: false, count: moduleCount)
@@ -50,12 +48,12 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
   }
 
   public func coilsOff() {
-    writeCoils(allOff)
+    writeCoils(bookkeeping.allOff)
   }
 
   private func tick() {
     layout.encode(patterns, into: &out)
-    do {
+    bookkeeping.perform(for: 0..<moduleCount) { () throws(HALError) in
       try latches.setValues(0b00)  // latch low, load low: the 165s capture the sensors
       try latches.setValues(0b10)  // load high: shift
       try out.withBytes { (write) throws(HALError) in
@@ -65,9 +63,6 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
       }
       try latches.setValues(0b11)  // latch rising: the 595 outputs take the new coils
       layout.decode(back, levels: &levels)
-      for module in 0..<moduleCount { busFaults[module] = nil }
-    } catch {
-      for module in 0..<moduleCount { busFaults[module] = .bus(module, error) }
     }
   }
 }

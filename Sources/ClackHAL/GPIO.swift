@@ -74,15 +74,6 @@ public struct GPIOLineRequest: Sendable, Hashable {
     }
   }
 
-  /// The mask with every output line's bit set.
-  public var outputMask: UInt64 {
-    var mask: UInt64 = 0
-    for (index, line) in lines.enumerated() where line.direction == .output {
-      mask |= 1 << UInt64(index)
-    }
-    return mask
-  }
-
 }
 
 /// An edge seen on a requested input line.

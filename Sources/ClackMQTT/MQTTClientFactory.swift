@@ -1,15 +1,6 @@
 /// Makes the MQTT client this build has: libmosquitto's, or — built without the MQTT trait —
 /// none, with an error that says how to get it.
 public enum MQTTClientFactory {
-  /// True when this build links libmosquitto.
-  public static var isAvailable: Bool {
-    #if MQTT && canImport(CMosquitto)
-      true
-    #else
-      false
-    #endif
-  }
-
   /// A client for `settings`; `will` is what the broker publishes if the connection drops
   /// without a goodbye. It does not connect until `start()`.
   public static func make(

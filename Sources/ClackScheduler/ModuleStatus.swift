@@ -20,4 +20,14 @@ public struct ModuleStatus: Sendable, Hashable {
   public var missedHomes: Int
   public var unexpectedHomes: Int
   public var fault: ModuleFault?
+
+  /// The one way a status is made: from an executor's report of the module and its fault.
+  public init(_ report: ModuleReport, fault: ModuleFault?) {
+    mode = report.mode
+    flap = report.flap < 0 ? nil : report.flap
+    moving = report.moving
+    missedHomes = report.missedHomes
+    unexpectedHomes = report.unexpectedHomes
+    self.fault = fault
+  }
 }

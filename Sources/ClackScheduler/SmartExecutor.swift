@@ -264,6 +264,10 @@ public final class SmartExecutor: TickExecutor {
     faultPending.next { modules[$0].fault }
   }
 
+  public func fault(of index: Int) -> ModuleFault? {
+    modules[index].fault
+  }
+
   public func shutdown() {
     release()
   }

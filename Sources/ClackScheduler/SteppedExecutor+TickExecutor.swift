@@ -31,6 +31,10 @@ extension SteppedExecutor {
     faultPending.next { modules[$0].fault }
   }
 
+  public func fault(of index: Int) -> ModuleFault? {
+    modules[index].fault
+  }
+
   public func shutdown() {
     release()
     bank.coilsOff()

@@ -54,17 +54,6 @@ public final class SteppedExecutor: TickExecutor {
 
   var revolution: Int { planner.stepsPerRevolution }
 
-  /// Every module's state, for status displays and the API.
-  public var status: [ModuleStatus] {
-    modules.enumerated().map { index, module in
-      ModuleStatus(
-        mode: module.mode,
-        flap: module.homed ? planner.flap(atPosition: module.position - offsets[index]) : nil,
-        moving: module.activity != .idle && module.activity != .waiting, missedHomes: module.missed,
-        unexpectedHomes: module.unexpected, fault: module.fault)
-    }
-  }
-
   /// True when nothing moves and nothing waits.
   public var isIdle: Bool { modules.allSatisfy { $0.activity == .idle } }
 

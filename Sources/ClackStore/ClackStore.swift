@@ -79,11 +79,6 @@ public final class ClackStore: Sendable {
     try read { db in try Migrations.migrator().appliedMigrations(db) }
   }
 
-  /// SQLite's journal mode ("wal" for a file database).
-  public func journalMode() throws(StoreError) -> String {
-    try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
-  }
-
   func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
     do {
       return try writer.read(body)

@@ -65,7 +65,7 @@ func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
         #expect(
           run.shown == next,
           "\(file) \(transition.kind): \(zip(run.shown, next).filter { $0 != $1 }.count) wrong")
-        #expect(run.executor.status.allSatisfy { $0.mode == .normal && $0.fault == nil })
+        #expect(run.executor.statuses.allSatisfy { $0.mode == .normal && $0.fault == nil })
       }
     }
     #expect(
@@ -88,7 +88,7 @@ func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
     }
     run.twin.modules[2].motor.displace(by: -400)
     run.runUntilIdle()
-    let status = run.executor.status[2]
+    let status = run.executor.statuses[2]
     #expect(status.missedHomes + status.unexpectedHomes >= 1, "the knock went unnoticed")
     #expect(run.shown == next, "\(zip(run.shown, next).filter { $0 != $1 }.count) modules wrong")
     #expect(run.peakEnergised <= board.maxMoving)
@@ -122,7 +122,7 @@ func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
     let run = try TwinRun(board)
     run.executor.home(showing: [5, 6, 7, 8])
     run.runUntilIdle()
-    let status = run.executor.status
+    let status = run.executor.statuses
     #expect(status[1].mode == .sensorError && status[1].fault?.kind == .homeNotFound)
     #expect(status[3].mode == .sensorError && status[3].fault != nil)
     #expect(run.shown[0] == 5 && run.shown[2] == 7)

@@ -27,7 +27,7 @@ import Testing
     _ = advance(run, ticks: 400)
     // The async side plans from a report that is already some ticks old…
     let positions = run.executor.positions
-    let moving = Set(run.executor.status.indices.filter { run.executor.status[$0].moving })
+    let moving = Set(run.executor.statuses.indices.filter { run.executor.statuses[$0].moving })
     #expect(!moving.isEmpty)
     let next = randomTargets(board, seed: 77)
     let plan = run.executor.planner.plan(
@@ -44,7 +44,7 @@ import Testing
     #expect(run.shown == next, "\(zip(run.shown, next).filter { $0 != $1 }.count) wrong")
     #expect(run.executor.isIdle)
     #expect(run.peakEnergised <= board.maxMoving)
-    #expect(run.executor.status.allSatisfy { $0.missedHomes == 0 && $0.unexpectedHomes == 0 })
+    #expect(run.executor.statuses.allSatisfy { $0.missedHomes == 0 && $0.unexpectedHomes == 0 })
   }
 
   @Test func aTargetChangedWhileCorrectingIsStillReached() throws {

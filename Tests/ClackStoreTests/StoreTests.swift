@@ -23,7 +23,7 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
     let id: Int64
     do {
       let store = try ClackStore(path: path)
-      #expect(try store.journalMode() == "wal")
+      #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
       var message = text("HELLO")
       message.tags = ["kitchen"]
       message.transition = TransitionSpec(kind: .reveal, stepSize: 3)

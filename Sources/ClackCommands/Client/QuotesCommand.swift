@@ -10,8 +10,9 @@ struct QuotesCommand: AsyncParsableCommand {
     abstract: "Today's quote, and the daemon's quote library: list, add, import, rm.",
     discussion: """
       The library is the bundled quotes plus your own. 'import' reads a CSV file with the \
-      columns text,author (a header row is optional); quotes that do not fit a 6×22 board are \
-      reported with their line and skipped. The offline 'clack quote' shows bundled quotes \
+      columns text,author (a header row is optional), or a .json file holding an array of \
+      {"text": …, "author": …} objects; quotes that do not fit a 6×22 board are reported with \
+      their line (or entry) and skipped. The offline 'clack quote' shows bundled quotes \
       without a daemon.
       """)
 
@@ -22,7 +23,7 @@ struct QuotesCommand: AsyncParsableCommand {
   @Argument(help: "today (default), list, add, import or rm.")
   var action: Action = .today
 
-  @Argument(help: "The quote's text (add), the CSV file (import) or the quote's id (rm).")
+  @Argument(help: "The quote's text (add), the CSV or .json file (import) or the quote's id (rm).")
   var value: String?
 
   @Option(help: "The author, for add.")
@@ -40,7 +41,7 @@ struct QuotesCommand: AsyncParsableCommand {
           "add needs the text and --author, as in: clack quotes add \"…\" --author \"…\"")
       }
     case .import:
-      guard value != nil else { throw ValidationError("import needs a CSV file") }
+      guard value != nil else { throw ValidationError("import needs a CSV or .json file") }
     case .rm:
       guard let value, Int(value) != nil else { throw ValidationError("rm needs a quote id") }
     }
@@ -80,7 +81,12 @@ struct QuotesCommand: AsyncParsableCommand {
     }
     let result: QuoteImport.Result
     do {
-      result = try QuoteImport().importCSV(String(decoding: data, as: UTF8.self))
+      // The extension decides: a JSON array is never a valid CSV header, so guessing from
+      // content would only trade one error message for a worse one.
+      result =
+        path.lowercased().hasSuffix(".json")
+        ? try QuoteImport().importJSON(data)
+        : try QuoteImport().importCSV(String(decoding: data, as: UTF8.self))
     } catch {
       throw CommandFailure("\(path): \(error)")
     }

@@ -22,9 +22,6 @@ public struct Frame: Hashable, Sendable {
   public func row(_ row: Int) -> ArraySlice<Symbol> {
     cells[(row * cols)..<((row + 1) * cols)]
   }
-
-  /// Cells that are not blank.
-  public var nonBlankCount: Int { cells.count { $0 != .blank } }
 }
 
 extension Frame {

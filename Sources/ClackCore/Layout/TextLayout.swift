@@ -9,17 +9,10 @@ public struct LaidOutText: Hashable, Sendable {
   public var capacity: Int { frame.rows * frame.cols }
 }
 
-/// Something that turns text into what a board shows. Split-flap boards lay text out in cells
-/// (`TextLayout` → `Frame`); pixel boards will conform with a bitmap as their output.
-public protocol TextComposing: Sendable {
-  associatedtype Output
-  func layout(_ text: String, options: LayoutOptions) throws(LayoutError) -> Output
-}
-
 /// Lays text out in cells for a board of rows × cols with one flap set: upper-casing, folding,
 /// `{NN}` and `{colour}` escapes, colour-square emoji, word wrap, explicit newlines, justify and
 /// align.
-public struct TextLayout: TextComposing {
+public struct TextLayout: Sendable {
   public let rows: Int
   public let cols: Int
   public let flapSet: FlapSet

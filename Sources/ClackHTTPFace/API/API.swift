@@ -55,7 +55,7 @@ public struct API: Sendable {
     if let limiter { router.add(middleware: RateLimitMiddleware(limiter: limiter)) }
     router.add(middleware: AccessMiddleware(policy: access))
     router.get("/health") { _, _ in try await health() }
-    router.get("/metrics") { _, _ in metrics.render(runtime) }
+    router.get("/metrics") { _, _ in metrics.render(runtime, limiter: limiter) }
     let v1 = router.group("api/v1")
     v1.post("messages") { request, _ in try await postMessage(request) }
     v1.get("messages") { request, _ in try listMessages(request) }

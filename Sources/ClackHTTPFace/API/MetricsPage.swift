@@ -22,7 +22,7 @@ public final class MetricsPage: Sendable {
   }
 
   /// The metrics page, in the Prometheus text format.
-  func render(_ runtime: Runtime) -> Response {
+  func render(_ runtime: Runtime, limiter: AddressRateLimiter?) -> Response {
     let store = runtime.store
     for state in MessageState.allCases {
       gauge("messages", "", "Messages in the store, by state", [("state", state.rawValue)])
@@ -36,6 +36,10 @@ public final class MetricsPage: Sendable {
     gauge("executor_deadline_misses", "total", "Executor ticks that missed their deadline")
       .set(Double(executor.deadlineMisses))
     gauge("executor_ticks", "total", "Executor ticks run").set(Double(executor.ticks))
+    if let limiter {
+      gauge("http_rate_limited_addresses", "", "Client addresses the rate limiter tracks now")
+        .set(Double(limiter.addressCount))
+    }
     var text = registry.emitToString()
     let jitter = runner.thread.jitter.snapshot()
     text += Self.summary(

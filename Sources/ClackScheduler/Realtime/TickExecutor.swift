@@ -19,6 +19,8 @@ public protocol TickExecutor: AnyObject {
   var isIdle: Bool { get }
   /// A fault not yet handed out (each new fault once), or nil.
   func nextNewFault() -> ModuleFault?
+  /// Module `index`'s current fault, or nil.
+  func fault(of index: Int) -> ModuleFault?
   /// Stops motion and switches every coil off: called when the thread stops.
   func shutdown()
 }
@@ -31,6 +33,14 @@ extension TickExecutor {
     case .home: home(showing: command.targets)
     case .release: release()
     }
+  }
+
+  /// Every module's state with its fault, read straight from the executor (for code that owns
+  /// it: tests and tools; the daemon reads the thread's `ExecutorState`). Allocates.
+  public var statuses: [ModuleStatus] {
+    var reports = Array(repeating: ModuleReport(), count: moduleCount)
+    report(into: &reports)
+    return reports.indices.map { ModuleStatus(reports[$0], fault: fault(of: $0)) }
   }
 }
 
@@ -113,10 +123,6 @@ public struct ExecutorState: Sendable {
   public var moving: Int { modules.count { $0.moving } }
   /// Every module's state, with its fault.
   public var statuses: [ModuleStatus] {
-    zip(modules, faults).map { report, fault in
-      ModuleStatus(
-        mode: report.mode, flap: report.flap < 0 ? nil : report.flap, moving: report.moving,
-        missedHomes: report.missedHomes, unexpectedHomes: report.unexpectedHomes, fault: fault)
-    }
+    zip(modules, faults).map { ModuleStatus($0, fault: $1) }
   }
 }

@@ -10,8 +10,16 @@
 # gpio-sim and i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
 #
 # Usage: scripts/test.sh            (everything; a few minutes when caches are warm)
+#        scripts/test.sh --long     (also the long unit runs: every shipped board's twin
+#                                    through more rounds; CLACK_LONG_TESTS=1 does the same)
 #        CLACK_SKIP_VM=1 scripts/test.sh   (skip the VM test, for quick local loops)
 set -euo pipefail
+for argument in "$@"; do
+  case "$argument" in
+    --long) export CLACK_LONG_TESTS=1 ;;
+    *) echo "scripts/test.sh: unknown option '$argument' (known: --long)" >&2 && exit 2 ;;
+  esac
+done
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
 

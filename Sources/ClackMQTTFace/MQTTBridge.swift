@@ -20,16 +20,15 @@ public struct MQTTBridge: Service {
   let clock: DaemonClock
   let logger: Logger
   let discovery: HomeAssistantDiscovery?
+  let events: EventHub
   private let lastState = StateMemo()
-  /// How often the state is looked at (it is published only when it changed).
-  let stateInterval: Duration
 
   /// The sender MQTT messages are stored under, unless their JSON names one.
   public static let sender = "mqtt"
 
   public init(
     settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport, runtime: Runtime,
-    logger: Logger, stateInterval: Duration = .seconds(1)
+    logger: Logger
   ) {
     self.settings = settings
     self.topics = topics
@@ -39,7 +38,7 @@ public struct MQTTBridge: Service {
     store = runtime.store
     clock = runtime.clock
     self.logger = logger
-    self.stateInterval = stateInterval
+    events = runtime.events
     let board = display.board
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
@@ -165,11 +164,12 @@ public struct MQTTBridge: Service {
     Task { await publishState() }
   }
 
+  /// Looks at the state after every runtime event (a message's change of state, the board
+  /// changing or settling, quiet hours, homing), and only then: an idle board sends nothing.
   private func watchState() async {
-    while !Task.isCancelled {
-      await publishState()
-      try? await Task.sleep(for: stateInterval)
-    }
+    let stream = events.subscribe()
+    await publishState()
+    for await _ in stream { await publishState() }
   }
 
   /// Publishes the state when it differs from the last one published. While flaps turn, the

@@ -140,12 +140,14 @@ extension Display {
   }
 
   /// Publishes what the modules show whenever it changes (mid-flip too, so a viewer sees
-  /// the flaps pass by).
+  /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
     guard let codes = try? runner.shownFrame(state).codes() else { return }
     let moving = state.moving
-    if let last = lastPublished, last.codes == codes, last.moving == moving { return }
-    lastPublished = (codes, moving)
+    if let last = lastPublished, last.codes == codes, last.moving == moving, last.quiet == quiet {
+      return
+    }
+    lastPublished = (codes, moving, quiet)
     publish(
       type: "board",
       ["codes": codes, "moving": moving, "quiet": quiet, "target": (try? target.codes()) ?? []])

@@ -163,6 +163,30 @@ func fires(_ cron: String, after start: String, in id: String, count: Int = 1) t
       ])
   }
 
+  /// Any instant between two successive fires leads to the second: the search never skips a
+  /// fire, whatever part of the day it starts in (the hours before the start are skipped).
+  @Test(arguments: [
+    ("*/7 * * * *", "America/New_York", "2024-11-03T04:50:00Z"),
+    ("* 1 * * *", "America/New_York", "2024-11-03T04:00:00Z"),
+    ("*/10 2 * * *", "Europe/London", "2024-03-30T23:00:00Z"),
+    ("15,45 2 * * *", "Australia/Lord_Howe", "2024-10-05T14:00:00Z"),
+    ("0 */5 * * 1-5", "UTC", "2026-02-27T12:00:00Z"),
+  ])
+  func anyInstantBetweenTwoFiresLeadsToTheSecond(cron: String, id: String, start: String) throws {
+    let expression = try CronExpression(cron)
+    let tz = try zone(id)
+    var previous = try instant(start)
+    for _ in 0..<40 {
+      let next = try #require(expression.nextFire(after: previous, in: tz))
+      #expect(next > previous)
+      for fraction in [0.01, 0.5, 0.99] {
+        let between = previous.addingTimeInterval(next.timeIntervalSince(previous) * fraction)
+        #expect(expression.nextFire(after: between, in: tz) == next, "from \(between)")
+      }
+      previous = next
+    }
+  }
+
   @Test func anImpossibleWeekdayCombinationGivesNil() throws {
     // 30 February never exists, but "or Monday" makes this valid and it fires on Mondays.
     let cron = try CronExpression("0 0 30 2 1")

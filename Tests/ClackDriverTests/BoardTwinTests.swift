@@ -62,7 +62,7 @@ func show(_ twin: SimulatedBoard, _ flaps: [Int]) throws -> [ModuleFault?] {
     let board = try loadBoard(file)
     let twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
-    for round in 0..<2 {
+    for round in 0..<(LongRun.isEnabled ? 2 : 1) {
       let flaps = randomTargets(board, seed: UInt64(round) + 40)
       let faults = try show(twin, flaps)
       #expect(faults.allSatisfy { $0 == nil }, "\(file): \(faults.compactMap { $0 }.prefix(3))")

@@ -20,15 +20,23 @@ extension CronExpression {
     var best: Int? = nil
     for day in firstDay...(firstDay + CronExpression.searchDays) {
       let dayStart = day * 86_400
-      // No instant of this local day is earlier than its start minus the largest offset.
-      let maxOffset = max(
-        offset(at: dayStart - 86_400, zone), offset(at: dayStart + 2 * 86_400, zone))
+      // No instant of this local day is earlier than its start minus the largest offset, nor
+      // later than its end minus the smallest (offsets sampled either side of the day bracket
+      // any change within it).
+      let offsets = (offset(at: dayStart - 86_400, zone), offset(at: dayStart + 2 * 86_400, zone))
+      let maxOffset = max(offsets.0, offsets.1)
+      let minOffset = min(offsets.0, offsets.1)
       if let best, dayStart - maxOffset > best { break }
+      guard dayStart + 86_400 - minOffset > nowSeconds else { continue }
       guard matches(CivilDate(daysSinceEpoch: day)) else { continue }
       for h in hours {
+        // Whole hours that end before `instant` cannot fire after it: skipping them keeps a
+        // minute-by-minute job from testing every minute since the day before.
+        guard dayStart + (h + 1) * 3600 - minOffset > nowSeconds else { continue }
         for m in minutes {
           let wall = dayStart + h * 3600 + m * 60
           if let best, wall - maxOffset > best { break }
+          guard wall + 60 - minOffset > nowSeconds else { continue }
           for candidate in instants(ofWallTime: wall, in: zone)
           where Double(candidate) > after && candidate < (best ?? Int.max) {
             best = candidate

@@ -74,13 +74,9 @@ struct StopSignalService: Service {
 
   func run() async throws {
     StopSignal.install()
-    await cancelWhenGracefulShutdown {
-      while StopSignal.received == 0, !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(20))
-      }
-    }
-    if StopSignal.received != 0 {
-      logger.info("\(StopSignal.name(StopSignal.received)) received: stopping")
+    let number = await cancelWhenGracefulShutdown { await StopSignal.wait() }
+    if number != 0 {
+      logger.info("\(StopSignal.name(number)) received: stopping")
     }
   }
 }

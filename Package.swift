@@ -176,8 +176,8 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackCore", "ClackDrivers", "ClackHardware", "ClackScheduler",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackDrivers", "ClackHardware",
+        "ClackScheduler", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The `clack` program: the command line, with the daemon's commands added.

@@ -24,12 +24,8 @@ public struct APIError: Error, Sendable {
   }
 
   /// The body: `{"error": {"code", "message", "details"}}`.
-  public var body: JSONValue {
-    .object([
-      "error": .object([
-        "code": .string(code), "message": .string(message), "details": .object(details),
-      ])
-    ])
+  public var body: ErrorBody {
+    ErrorBody(error: .init(code: code, message: message, details: details))
   }
 
   /// The field at fault, when one is.

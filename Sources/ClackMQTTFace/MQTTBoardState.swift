@@ -1,25 +1,48 @@
 import ClackAPI
 import ClackCore
-import ClackRuntime
 import Foundation
 
 /// The retained JSON on `…/state`: what the board shows (as text and as codes), the queue,
 /// faults and quiet. Home Assistant's entities read their values out of it.
-public enum MQTTBoardState {
-  public static func json(view: BoardView, queueDepth: Int, faults: [String]) -> JSONValue {
-    let rows = (view.codes ?? []).map(text(ofRow:))
-    return .object([
-      "text": .string(
-        rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
-          separator: " ")),
-      "rows": .array(rows.map(JSONValue.string)),
-      "codes": JSONValue.codes(view.codes),
-      "queue_depth": .int(queueDepth),
-      "faults": .array(faults.map(JSONValue.string)),
-      "quiet": .bool(view.quiet),
-      "homed": .bool(view.homed),
-      "moving": .int(view.moving),
-    ])
+public struct MQTTBoardState: Codable, Sendable, Hashable {
+  /// The non-blank rows, trimmed and joined with spaces.
+  public var text: String
+  /// Every row as text (tiles as `{red}`).
+  public var rows: [String]
+  public var codes: [[Int]]?
+  public var queueDepth: Int
+  public var faults: [String]
+  public var quiet: Bool
+  public var homed: Bool
+  public var moving: Int
+
+  public init(view: BoardView, queueDepth: Int) {
+    rows = (view.codes ?? []).map(Self.text(ofRow:))
+    text = rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+    codes = view.codes
+    self.queueDepth = queueDepth
+    faults = view.faultLines
+    quiet = view.quiet
+    homed = view.homed
+    moving = view.moving
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case text, rows, codes, faults, quiet, homed, moving
+    case queueDepth = "queue_depth"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encode(rows, forKey: .rows)
+    try container.encode(codes, forKey: .codes)  // null before homing: the template reads it
+    try container.encode(queueDepth, forKey: .queueDepth)
+    try container.encode(faults, forKey: .faults)
+    try container.encode(quiet, forKey: .quiet)
+    try container.encode(homed, forKey: .homed)
+    try container.encode(moving, forKey: .moving)
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown
@@ -27,4 +50,13 @@ public enum MQTTBoardState {
   static func text(ofRow codes: [Int]) -> String {
     codes.map { VestaboardCode.symbol(for: $0)?.notation ?? "?" }.joined()
   }
+}
+
+/// What `…/error` carries when a payload is refused.
+struct MQTTRefusal: Codable, Sendable, Hashable {
+  var topic: String
+  var code: String
+  var message: String
+  var bytes: Int
+  var field: String?
 }

@@ -128,12 +128,9 @@ public struct MQTTBridge: Service {
   private func report(_ error: any Error, topic: String, bytes: Int) {
     let (code, message, field) = Self.describe(error)
     logger.warning("MQTT: refused \(bytes) bytes on \(topic): \(message)")
-    var fields: [String: JSONValue] = [
-      "topic": .string(topic), "code": .string(code), "message": .string(message),
-      "bytes": .int(bytes),
-    ]
-    if let field { fields["field"] = .string(field) }
-    publish(topics.error, JSONValue.object(fields).serialized, retain: false)
+    let refusal = MQTTRefusal(
+      topic: topic, code: code, message: message, bytes: bytes, field: field)
+    publish(topics.error, WireJSON.text(refusal), retain: false)
   }
 
   static func describe(_ error: any Error) -> (code: String, message: String, field: String?) {
@@ -158,7 +155,7 @@ public struct MQTTBridge: Service {
   private func announce() {
     publish(topics.availability, "online", retain: true)
     for entry in discovery?.entries ?? [] {
-      publish(entry.topic, entry.config.serialized, retain: true)
+      publish(entry.topic, WireJSON.text(entry.config), retain: true)
     }
     lastState.forget()
     Task { await publishState() }
@@ -179,8 +176,7 @@ public struct MQTTBridge: Service {
     let view = await display.view()
     if view.moving > 0, !lastState.isOlder(than: .seconds(5)) { return }
     let depth = (try? store.count(state: .queued)) ?? 0
-    let text = MQTTBoardState.json(view: view, queueDepth: depth, faults: view.faultLines)
-      .serialized
+    let text = WireJSON.text(MQTTBoardState(view: view, queueDepth: depth))
     guard lastState.replace(with: text) else { return }
     publish(topics.state, text, retain: true)
   }

@@ -1,3 +1,4 @@
+import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
@@ -5,43 +6,6 @@ import ClackHardware
 import ClackScheduler
 import ClackStore
 import Foundation
-
-/// One module as the API shows it.
-public struct ModuleView: Codable, Sendable, Hashable {
-  public let row: Int
-  public let col: Int
-  public let state: String
-  public let flap: Int?
-  public let moving: Bool
-  public let faults: [String]
-}
-
-/// What `GET /api/v1/board` answers: the codes the modules show (read from their positions),
-/// the target, and each module.
-public struct BoardView: Codable, Sendable {
-  public let name: String
-  public let rows: Int
-  public let cols: Int
-  public let codes: [[Int]]?
-  public let target: [[Int]]?
-  public let moving: Int
-  public let quiet: Bool
-  public let homed: Bool
-  public let zones: [String: String]
-  public let modules: [ModuleView]
-}
-
-extension BoardView {
-  /// One line per module in trouble: "row 2, col 5: sensor-error: …".
-  public var faultLines: [String] {
-    modules.filter {
-      !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
-    }.map {
-      "row \($0.row + 1), col \($0.col + 1): \($0.state)"
-        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
-    }
-  }
-}
 
 /// When a newly accepted message should appear, and for how long the board will move.
 public struct Estimate: Sendable, Hashable {
@@ -136,7 +100,7 @@ extension Display {
   // MARK: - Events
 
   func publishMessage(id: Int64, state: MessageState, reason: String) {
-    publish(type: "message", ["id": Int(id), "state": state.rawValue, "reason": reason])
+    events.publish(.message(id: id, state: state, reason: reason))
   }
 
   /// Publishes what the modules show whenever it changes (mid-flip too, so a viewer sees
@@ -148,15 +112,9 @@ extension Display {
       return
     }
     lastPublished = (codes, moving, quiet)
-    publish(
-      type: "board",
-      ["codes": codes, "moving": moving, "quiet": quiet, "target": (try? target.codes()) ?? []])
-  }
-
-  func publish(type: String, _ payload: [String: any Sendable]) {
-    let data =
-      (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
-      .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    events.publish(DaemonEvent(type: type, json: data))
+    events.publish(
+      .board(
+        EventWire.BoardChanged(
+          codes: codes, target: (try? target.codes()) ?? [], moving: moving, quiet: quiet)))
   }
 }

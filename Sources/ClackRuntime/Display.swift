@@ -155,7 +155,7 @@ public actor Display {
     if !homed, state.commandsApplied >= commandsSent, state.idle {
       homed = true
       logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
-      publish(type: "status", ["homed": true])
+      events.publish(.status(homed: true))
     }
     do {
       try refresh(now: now)

@@ -1,3 +1,5 @@
+import ClackAPI
+import ClackContent
 import Foundation
 import Synchronization
 
@@ -13,6 +15,20 @@ public struct DaemonEvent: Sendable, Hashable {
 
   /// The event as it goes on the wire.
   public var sse: String { "event: \(type)\ndata: \(json)\n\n" }
+
+  public static func message(id: Int64, state: MessageState, reason: String) -> DaemonEvent {
+    DaemonEvent(
+      type: "message",
+      json: WireJSON.text(EventWire.MessageChanged(id: id, state: state, reason: reason)))
+  }
+
+  public static func board(_ payload: EventWire.BoardChanged) -> DaemonEvent {
+    DaemonEvent(type: "board", json: WireJSON.text(payload))
+  }
+
+  public static func status(homed: Bool) -> DaemonEvent {
+    DaemonEvent(type: "status", json: WireJSON.text(EventWire.StatusChanged(homed: homed)))
+  }
 }
 
 /// Hands every event to every subscriber. A subscriber that falls behind loses its oldest
@@ -49,19 +65,4 @@ public final class EventHub: Sendable {
   }
 
   public var subscriberCount: Int { subscribers.withLock { $0.count } }
-}
-
-/// JSON for events and API answers, with stable key order.
-enum JSON {
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.dateEncodingStrategy = .iso8601
-    return encoder
-  }()
-
-  static func string<T: Encodable>(_ value: T) -> String {
-    (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-  }
 }

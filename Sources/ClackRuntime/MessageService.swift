@@ -54,12 +54,7 @@ public struct MessageService: Sendable {
     let stored = accepted.message
     latency?.accepted(at: AcceptLatency.now(), id: stored.id)
     events.publish(
-      DaemonEvent(
-        type: "message",
-        json: JSONValue.object([
-          "id": .int(Int(stored.id)), "state": .string("queued"),
-          "reason": .string("accepted from \(stored.sender)"),
-        ]).serialized))
+      .message(id: stored.id, state: .queued, reason: "accepted from \(stored.sender)"))
     let estimate = await display.accepted(stored)
     return Receipt(
       message: stored, replaced: accepted.replaced, acceptedAt: now, position: estimate.position,

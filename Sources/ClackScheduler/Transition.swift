@@ -2,7 +2,7 @@
 /// them `stepSize` at a time, `stepIntervalMilliseconds` apart; `reveal` makes the new flaps
 /// drop together; `fastest` (the default) minimises the total time.
 public struct Transition: Hashable, Sendable {
-  public enum Kind: String, CaseIterable, Sendable {
+  public enum Kind: String, CaseIterable, Sendable, Codable {
     case fastest, reveal, column
     case reverseColumn = "reverse-column"
     case edgesToCenter = "edges-to-center"

@@ -24,21 +24,44 @@ struct APIClient {
 
   struct Reply {
     let status: Int
-    let json: JSONValue?
+    let data: Data
     let text: String
     let headers: [String: String]
+
+    /// The answer as the API type it should be; a daemon that answers something else gets a
+    /// failure that says what it sent.
+    func decode<Answer: Decodable>(_ type: Answer.Type, path: String) throws -> Answer {
+      do {
+        return try WireJSON.decode(type, from: data)
+      } catch {
+        throw CommandFailure(
+          "the daemon's answer to \(path) is not what this clack expects (\(error)); "
+            + "is it the same version? It said: \(text.prefix(200))")
+      }
+    }
   }
 
-  func get(_ path: String) async throws -> JSONValue { try await send("GET", path).json ?? .null }
+  /// No body: for POSTs that take none.
+  struct Empty: Codable {}
 
-  func post(_ path: String, _ body: JSONValue = .object([:])) async throws -> JSONValue {
-    try await send("POST", path, body: body).json ?? .null
+  func get<Answer: Decodable>(_ path: String, as type: Answer.Type) async throws -> (
+    Answer, Reply
+  ) {
+    let reply = try await send("GET", path)
+    return (try reply.decode(type, path: path), reply)
+  }
+
+  func post<Answer: Decodable>(
+    _ path: String, _ body: some Encodable = Empty(), as type: Answer.Type
+  ) async throws -> (Answer, Reply) {
+    let reply = try await send("POST", path, body: WireJSON.encode(body))
+    return (try reply.decode(type, path: path), reply)
   }
 
   func delete(_ path: String) async throws { _ = try await send("DELETE", path) }
 
   /// Sends a request; a status of 400 or more becomes a failure showing the daemon's error.
-  func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> Reply {
+  func send(_ method: String, _ path: String, body: Data? = nil) async throws -> Reply {
     var index = 0
     while true {
       let key = index < keys.count ? keys[index] : nil
@@ -60,7 +83,7 @@ struct APIClient {
     let message: String
   }
 
-  private func send(_ method: String, _ path: String, body: JSONValue?, key: String?)
+  private func send(_ method: String, _ path: String, body: Data?, key: String?)
     async throws -> Reply
   {
     guard let url = URL(string: path, relativeTo: base) else {
@@ -71,7 +94,7 @@ struct APIClient {
     request.timeoutInterval = 10
     if let key { request.setValue(key, forHTTPHeaderField: "X-Clack-Key") }
     if let body {
-      request.httpBody = Data(body.serialized.utf8)
+      request.httpBody = body
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     let data: Data
@@ -85,76 +108,31 @@ struct APIClient {
     let http = response as? HTTPURLResponse
     let status = http?.statusCode ?? 0
     let text = String(decoding: data, as: UTF8.self)
-    let json = JSONValue.parse(data)
     var headers: [String: String] = [:]
     for (key, value) in http?.allHeaderFields ?? [:] {
       headers["\(key)".lowercased()] = "\(value)"
     }
     if status == 401 {
       throw Unauthorized(
-        message: Self.errorText(status: status, json: json, text: text, headers: headers))
+        message: Self.errorText(status: status, data: data, text: text, headers: headers))
     }
     guard status < 400 else {
-      throw CommandFailure(Self.errorText(status: status, json: json, text: text, headers: headers))
+      throw CommandFailure(Self.errorText(status: status, data: data, text: text, headers: headers))
     }
-    return Reply(status: status, json: json, text: text, headers: headers)
+    return Reply(status: status, data: data, text: text, headers: headers)
   }
 
   /// The daemon's error message, with its details (each unsupported character, say).
-  static func errorText(status: Int, json: JSONValue?, text: String, headers: [String: String])
+  static func errorText(status: Int, data: Data, text: String, headers: [String: String])
     -> String
   {
-    guard let error = json?["error"], let message = error["message"]?.stringValue else {
+    guard let body = try? WireJSON.decode(ErrorBody.self, from: data) else {
       return
         "the daemon answered \(status): \(text.trimmingCharacters(in: .whitespacesAndNewlines))"
     }
-    var lines = [message]
+    var lines = [body.error.message]
     if let retry = headers["retry-after"] { lines.append("retry after \(retry) s") }
     return lines.joined(separator: "; ")
-  }
-}
-
-extension JSONValue {
-  subscript(key: String) -> JSONValue? {
-    if case .object(let fields) = self { return fields[key] }
-    return nil
-  }
-
-  var stringValue: String? {
-    if case .string(let text) = self { return text }
-    return nil
-  }
-
-  var intValue: Int? {
-    switch self {
-    case .int(let value): value
-    case .double(let value): Int(value)
-    default: nil
-    }
-  }
-
-  var doubleValue: Double? {
-    switch self {
-    case .int(let value): Double(value)
-    case .double(let value): value
-    default: nil
-    }
-  }
-
-  var boolValue: Bool? {
-    if case .bool(let value) = self { return value }
-    return nil
-  }
-
-  var arrayValue: [JSONValue] {
-    if case .array(let items) = self { return items }
-    return []
-  }
-
-  /// Rows of codes, when this is one.
-  var codes: [[Int]]? {
-    guard case .array(let rows) = self else { return nil }
-    return rows.map { $0.arrayValue.compactMap(\.intValue) }
   }
 }
 
@@ -197,8 +175,8 @@ struct ClientOptions: ParsableArguments {
     return keys
   }
 
-  /// Prints a JSON answer, pretty-printed.
-  func printJSON(_ value: JSONValue) {
-    print(value.serialized)
+  /// Prints the daemon's JSON answer as it came.
+  func printJSON(_ reply: APIClient.Reply) {
+    print(reply.text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

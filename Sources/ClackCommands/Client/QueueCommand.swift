@@ -41,25 +41,26 @@ struct QueueCommand: AsyncParsableCommand {
     switch action {
     case .list:
       let path = "api/v1/messages" + (state.map { "?state=\($0)" } ?? "")
-      let answer = try await api.get(path)
-      if client.json { return client.printJSON(answer) }
-      let messages = answer["messages"]?.arrayValue ?? []
-      if messages.isEmpty { print("no messages" + (state.map { " in state \($0)" } ?? "")) }
-      for message in messages {
-        let text = message["text"]?.stringValue.map { "\"\($0)\"" } ?? "(characters)"
-        let pinned = message["pinned"]?.boolValue == true ? " pinned" : ""
+      let (answer, reply) = try await api.get(path, as: MessageList.self)
+      if client.json { return client.printJSON(reply) }
+      if answer.messages.isEmpty { print("no messages" + (state.map { " in state \($0)" } ?? "")) }
+      for message in answer.messages {
         print(
-          "\(message["id"]?.intValue ?? 0)\t\(message["state"]?.stringValue ?? "?")\(pinned)\t"
-            + "\(message["sender"]?.stringValue ?? "?")\t\(message["zone"]?.stringValue ?? "?")\t\(text)"
-        )
+          "\(message.id)\t\(message.state.rawValue)\(message.pinned ? " pinned" : "")\t"
+            + "\(message.sender)\t\(message.zone)\t\(Self.describe(message))")
       }
     case .rm:
       try await api.delete("api/v1/messages/\(id!)")
       if !client.json { print("message \(id!) removed") }
     case .pin:
-      let answer = try await api.post("api/v1/messages/\(id!)/pin")
-      if client.json { return client.printJSON(answer) }
+      let (_, reply) = try await api.post("api/v1/messages/\(id!)/pin", as: MessageView.self)
+      if client.json { return client.printJSON(reply) }
       print("message \(id!) pinned")
     }
+  }
+
+  /// A message's content in one line: its text in quotes, or "(characters)" for codes.
+  static func describe(_ message: MessageView) -> String {
+    message.text.map { "\"\($0)\"" } ?? "(characters)"
   }
 }

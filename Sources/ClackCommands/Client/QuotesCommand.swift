@@ -51,22 +51,20 @@ struct QuotesCommand: AsyncParsableCommand {
     let api = try client.client()
     switch action {
     case .today:
-      let quote = try await api.get("api/v1/quotes/today")
-      if client.json { return client.printJSON(quote) }
-      print("\(quote["text"]?.stringValue ?? "") — \(quote["author"]?.stringValue ?? "")")
+      let (quote, reply) = try await api.get("api/v1/quotes/today", as: QuoteOfTheDayView.self)
+      if client.json { return client.printJSON(reply) }
+      print("\(quote.text) — \(quote.author)")
     case .list:
-      let answer = try await api.get("api/v1/quotes")
-      if client.json { return client.printJSON(answer) }
-      for quote in answer["quotes"]?.arrayValue ?? [] {
-        print(
-          "\(quote["id"]?.intValue ?? 0)\t\(quote["source"]?.stringValue ?? "")\t"
-            + "\(quote["text"]?.stringValue ?? "") — \(quote["author"]?.stringValue ?? "")")
+      let (answer, reply) = try await api.get("api/v1/quotes", as: QuoteList.self)
+      if client.json { return client.printJSON(reply) }
+      for quote in answer.quotes {
+        print("\(quote.id)\t\(quote.source)\t\(quote.text) — \(quote.author)")
       }
     case .add:
-      let answer = try await api.post(
-        "api/v1/quotes", .object(["text": .string(value!), "author": .string(author!)]))
-      if client.json { return client.printJSON(answer) }
-      print("quote \(answer["id"]?.intValue ?? 0) added")
+      let (quote, reply) = try await api.post(
+        "api/v1/quotes", NewQuote(text: value!, author: author!), as: QuoteView.self)
+      if client.json { return client.printJSON(reply) }
+      print("quote \(quote.id) added")
     case .import:
       try await importFile(api, path: value!)
     case .rm:
@@ -94,13 +92,9 @@ struct QuotesCommand: AsyncParsableCommand {
       FileHandle.standardError.write(Data("\(path): \(problem)\n".utf8))
     }
     guard !result.quotes.isEmpty else { throw CommandFailure("\(path): no quotes to import") }
-    let items = result.quotes.map {
-      JSONValue.object(["text": .string($0.text), "author": .string($0.author)])
-    }
-    let answer = try await api.post("api/v1/quotes", .object(["quotes": .array(items)]))
-    if client.json { return client.printJSON(answer) }
-    print(
-      "imported \(answer["quotes"]?.arrayValue.count ?? 0) quotes, skipped \(result.problems.count)"
-    )
+    let batch = NewQuotes(quotes: result.quotes.map { NewQuote(text: $0.text, author: $0.author) })
+    let (answer, reply) = try await api.post("api/v1/quotes", batch, as: QuoteList.self)
+    if client.json { return client.printJSON(reply) }
+    print("imported \(answer.quotes.count) quotes, skipped \(result.problems.count)")
   }
 }

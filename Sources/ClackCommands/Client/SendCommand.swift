@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackAPI
 import ClackCore
+import ClackScheduler
 import Foundation
 
 /// `clack send TEXT`: queue a message on a running daemon.
@@ -44,7 +45,7 @@ struct SendCommand: AsyncParsableCommand {
     help:
       "Transition: fastest, reveal, column, reverse-column, edges-to-center, row, diagonal or random."
   )
-  var transition: String?
+  var transition: Transition.Kind?
 
   @Option(help: "The zone of the board it is for (see the config's zones).")
   var zone: String?
@@ -70,55 +71,48 @@ struct SendCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    var body: [String: JSONValue] = [
-      "text": .string(text.replacingOccurrences(of: "\\n", with: "\n")), "sender": .string(sender),
-    ]
-    if let justify { body["justify"] = .string(justify.rawValue) }
-    if let align { body["align"] = .string(align.rawValue) }
-    if urgent { body["priority"] = .string("urgent") }
-    if let expires { body["expires_in"] = .string(expires) }
-    if let at, let instant = Self.instant(at, now: Date()) {
-      body["not_before"] = .string(ISO8601DateFormatter().string(from: instant))
-    }
-    if let transition { body["transition"] = .string(transition) }
-    if let zone { body["zone"] = .string(zone) }
-    if pin { body["pinned"] = .bool(true) }
-    if bypassQuietHours { body["bypass_quiet_hours"] = .bool(true) }
+    var body = MessagePost(text: text.replacingOccurrences(of: "\\n", with: "\n"), sender: sender)
+    body.justify = justify
+    body.align = align
+    body.priority = urgent ? .urgent : nil
+    body.expiresIn = expires
+    body.notBefore = at.flatMap { Self.instant($0, now: Date()) }
+    body.transition = transition
+    body.zone = zone
+    body.pinned = pin ? true : nil
+    body.bypassQuietHours = bypassQuietHours ? true : nil
     let api = try client.client()
-    let answer = try await api.post("api/v1/messages", .object(body))
+    let (receipt, reply) = try await api.post("api/v1/messages", body, as: MessageReceipt.self)
     if client.json, !wait {
-      client.printJSON(answer)
+      client.printJSON(reply)
       return
     }
-    let id = answer["id"]?.intValue ?? 0
-    let waitSeconds = answer["wait_seconds"]?.doubleValue ?? 0
-    let moveSeconds = answer["transition_seconds"]?.doubleValue ?? 0
     if !client.json {
       print(
-        "message \(id) queued in zone \(answer["zone"]?.stringValue ?? "main"), position "
-          + "\(answer["position"]?.intValue ?? 1); shows in about \(DurationText.describe(waitSeconds))"
-          + ", moving for \(String(format: "%.1f", moveSeconds)) s")
+        "message \(receipt.id) queued in zone \(receipt.zone), position \(receipt.position); "
+          + "shows in about \(DurationText.describe(receipt.waitSeconds))"
+          + ", moving for \(String(format: "%.1f", receipt.transitionSeconds)) s")
     }
     guard wait else { return }
-    try await follow(api, id: id, expected: waitSeconds + moveSeconds)
+    try await follow(
+      api, id: receipt.id, expected: receipt.waitSeconds + receipt.transitionSeconds)
   }
 
   /// Polls until the message is on the board and the board has stopped moving.
-  func follow(_ api: APIClient, id: Int, expected: Double) async throws {
+  func follow(_ api: APIClient, id: Int64, expected: Double) async throws {
     let progress = ProgressLine()
     let started = Date()
     while true {
-      let message = try await api.get("api/v1/messages/\(id)")
-      let state = message["state"]?.stringValue ?? "?"
-      if ["expired", "rejected"].contains(state) {
-        progress.finish("message \(id) was \(state)")
-        throw CommandFailure("message \(id) was \(state) before it was shown")
+      let (message, reply) = try await api.get("api/v1/messages/\(id)", as: MessageView.self)
+      let state = message.state
+      if state == .expired || state == .rejected {
+        progress.finish("message \(id) was \(state.rawValue)")
+        throw CommandFailure("message \(id) was \(state.rawValue) before it was shown")
       }
-      let board = try await api.get("api/v1/board")
-      let moving = board["moving"]?.intValue ?? 0
-      if state != "queued", moving == 0 {
+      let moving = try await api.get("api/v1/board", as: BoardView.self).0.moving
+      if state != .queued, moving == 0 {
         progress.finish("message \(id) is on the board")
-        if client.json { client.printJSON(message) }
+        if client.json { client.printJSON(reply) }
         return
       }
       let elapsed = Date().timeIntervalSince(started)
@@ -127,7 +121,7 @@ struct SendCommand: AsyncParsableCommand {
       let bar =
         String(repeating: "█", count: Int(fraction * 30))
         + String(repeating: "░", count: 30 - Int(fraction * 30))
-      let phase = state == "queued" ? "waiting" : "flipping (\(moving) moving)"
+      let phase = state == .queued ? "waiting" : "flipping (\(moving) moving)"
       progress.update("\(bar) \(phase), about \(DurationText.describe(left)) left")
       try await Task.sleep(for: .milliseconds(200))
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClackAPI
+import ClackContent
 import ClackCore
 import Foundation
 
@@ -15,11 +16,8 @@ struct StatusCommand: AsyncParsableCommand {
   var color: ColorChoice = .auto
 
   func run() async throws {
-    let status = try await client.client().get("api/v1/status")
-    if client.json {
-      client.printJSON(status)
-      return
-    }
+    let (status, reply) = try await client.client().get("api/v1/status", as: StatusView.self)
+    if client.json { return client.printJSON(reply) }
     print(
       Self.summary(
         status,
@@ -28,51 +26,39 @@ struct StatusCommand: AsyncParsableCommand {
         )))
   }
 
-  static func summary(_ status: JSONValue, color: Bool) -> String {
-    var lines: [String] = []
-    let name = status["name"]?.stringValue ?? "?"
-    let rows = status["rows"]?.intValue ?? 0
-    let cols = status["cols"]?.intValue ?? 0
-    let homed = status["homed"]?.boolValue == true ? "homed" : "homing"
-    lines.append("\(name) (\(rows)×\(cols)), \(homed), \(status["moving"]?.intValue ?? 0) moving")
-    if let codes = status["codes"]?.codes, let frame = try? Frame(codes: codes) {
+  static func summary(_ status: StatusView, color: Bool) -> String {
+    let board = status.board
+    var lines = [
+      "\(board.name) (\(board.rows)×\(board.cols)), \(board.homed ? "homed" : "homing"), "
+        + "\(board.moving) moving"
+    ]
+    if let codes = board.codes, let frame = try? Frame(codes: codes) {
       lines.append(FrameGridRenderer(ansiColor: color).render(frame), terminator: "")
     }
-    let showing = status["showing"]?.arrayValue ?? []
-    if showing.isEmpty {
-      let zones = status["zones"].map { zones -> String in
-        guard case .object(let fields) = zones else { return "" }
-        return fields.keys.sorted().map { "\($0): \(fields[$0]?.stringValue ?? "")" }
-          .joined(separator: ", ")
-      }
-      lines.append("showing: \(zones ?? "idle")")
+    if status.showing.isEmpty {
+      let zones = board.zones.keys.sorted().map { "\($0): \(board.zones[$0] ?? "")" }
+      lines.append("showing: \(zones.isEmpty ? "idle" : zones.joined(separator: ", "))")
     }
-    for message in showing {
-      let text = message["text"]?.stringValue.map { "\"\($0)\"" } ?? "(characters)"
+    for message in status.showing {
       lines.append(
-        "showing: message \(message["id"]?.intValue ?? 0) from "
-          + "\(message["sender"]?.stringValue ?? "?") in zone \(message["zone"]?.stringValue ?? "?"): \(text)"
-      )
+        "showing: message \(message.id) from \(message.sender) in zone \(message.zone): "
+          + QueueCommand.describe(message))
     }
-    if case .object(let queue) = status["queue"] {
-      let parts = ["queued", "showing", "shown", "expired", "rejected"].map {
-        "\(queue[$0]?.intValue ?? 0) \($0)"
-      }
-      lines.append("queue: " + parts.joined(separator: ", "))
-    }
-    let faults = status["faults"]?.arrayValue.compactMap(\.stringValue) ?? []
-    lines.append(faults.isEmpty ? "faults: none" : "faults:\n  " + faults.joined(separator: "\n  "))
-    let quiet = status["quiet"]?.boolValue == true
-    if let hours = status["quiet_hours"]?.stringValue {
+    let parts = MessageState.allCases.map { "\(status.queue[$0.rawValue] ?? 0) \($0.rawValue)" }
+    lines.append("queue: " + parts.joined(separator: ", "))
+    lines.append(
+      status.faults.isEmpty
+        ? "faults: none" : "faults:\n  " + status.faults.joined(separator: "\n  "))
+    if let hours = status.quietHours {
       lines.append(
-        "quiet hours: \(hours)" + (quiet ? " (now: the board holds still)" : " (not now)"))
+        "quiet hours: \(hours)" + (board.quiet ? " (now: the board holds still)" : " (not now)"))
     } else {
       lines.append("quiet hours: none")
     }
-    if let next = status["next_scheduled"] {
+    if let next = status.nextScheduled {
       lines.append(
-        "next scheduled: \(next["show"]?.stringValue ?? "?") at \(next["at"]?.stringValue ?? "?") "
-          + "(cron \(next["cron"]?.stringValue ?? "?"), zone \(next["zone"]?.stringValue ?? "?"))")
+        "next scheduled: \(next.show) at \(ISO8601DateFormatter().string(from: next.at)) "
+          + "(cron \(next.cron), zone \(next.zone))")
     }
     return lines.joined(separator: "\n")
   }

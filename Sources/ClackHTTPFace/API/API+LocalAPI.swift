@@ -19,7 +19,7 @@ extension API {
     local.post("message") { request, _ in try await postLocalMessage(request) }
     local.get("message") { _, _ in
       let view = await display.view()
-      return Self.json(.object(["message": JSONValue.codes(view.codes)]))
+      return Self.json(LocalAPIWire.Board(message: view.codes))
     }
     local.post("enablement") { request, _ in try enable(request) }
   }
@@ -60,9 +60,8 @@ extension API {
     // Committed before it is acknowledged.
     let receipt = try await accept(message)
     return Self.json(
-      .object([
-        "id": .int(Int(receipt.message.id)), "state": .string(receipt.message.state.rawValue),
-      ]), status: .created)
+      LocalAPIWire.Accepted(id: receipt.message.id, state: receipt.message.state.rawValue),
+      status: .created)
   }
 
   /// A Vestaboard tool sends a whole board: say both sizes when it does not fit.
@@ -101,7 +100,6 @@ extension API {
         .unauthorized, code: "invalid_enablement_token",
         message: "the X-Vestaboard-Local-Api-Enablement-Token header is missing or wrong")
     }
-    return Self.json(
-      .object(["message": .string("Local API enabled"), "apiKey": .string(access.key.value)]))
+    return Self.json(LocalAPIWire.Enabled(apiKey: access.key.value))
   }
 }

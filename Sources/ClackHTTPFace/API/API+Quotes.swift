@@ -20,13 +20,10 @@ extension API {
         let quote = QuoteOfTheDay(pool: quotes).quote(on: day)
       else { throw APIError.notFound("the quote library is empty") }
       return Self.json(
-        .object([
-          "date": .string(day.description), "text": .string(quote.text),
-          "author": .string(quote.author),
-        ]))
+        QuoteOfTheDayView(date: day.description, text: quote.text, author: quote.author))
     }
     group.get("quotes") { _, _ in
-      Self.json(.object(["quotes": .array(try store.quotes().map(Views.quote))]))
+      Self.json(QuoteList(quotes: try store.quotes().map(QuoteView.init)))
     }
     group.post("quotes") { request, _ in
       let body = JSONValue.parse(Data(buffer: try await self.body(of: request)))
@@ -43,7 +40,7 @@ extension API {
           .badRequest, code: "invalid_json",
           message: "the body must be {\"text\": …, \"author\": …} or {\"quotes\": [...]}")
       }
-      var added: [JSONValue] = []
+      var added: [QuoteView] = []
       for (index, item) in items.enumerated() {
         guard case .object(let fields) = item else {
           throw APIError.badRequest("quotes[\(index)]", "must be an object {text, author}")
@@ -56,7 +53,7 @@ extension API {
           let stored = try await writer.perform { store throws(StoreError) in
             try store.addQuote(quote, at: now)
           }
-          added.append(Views.quote(stored))
+          added.append(QuoteView(stored))
         } catch let error as StoreError {
           let prefix = items.count > 1 ? "quotes[\(index)]." : ""
           if case StoreError.invalid(let field, let message) = error {
@@ -65,10 +62,10 @@ extension API {
           throw error
         }
       }
-      let answer: JSONValue =
-        items.count == 1 && body.flatMap(\.isSingleQuote) == true
-        ? added[0] : .object(["quotes": .array(added)])
-      return Self.json(answer, status: .created)
+      if items.count == 1, body.flatMap(\.isSingleQuote) == true {
+        return Self.json(added[0], status: .created)
+      }
+      return Self.json(QuoteList(quotes: added), status: .created)
     }
     group.delete("quotes/:id") { _, context in
       let id = try Self.id(context)

@@ -64,7 +64,7 @@ public struct API: Sendable {
       guard let message = try store.message(id: id) else {
         throw APIError.notFound("no message with id \(id)")
       }
-      return Self.json(Views.message(message, history: try store.history(id: id)))
+      return Self.json(MessageView(message, history: try store.history(id: id)))
     }
     v1.delete("messages/:id") { _, context in
       let id = try Self.id(context)
@@ -79,14 +79,14 @@ public struct API: Sendable {
         try store.pin(id: id, at: now)
       }
       await display.storeChanged()
-      return Self.json(Views.message(message))
+      return Self.json(MessageView(message))
     }
-    v1.get("board") { _, _ in Self.json(try await boardJSON()) }
+    v1.get("board") { _, _ in Self.json(await display.view()) }
     v1.post("board/home") { _, _ in
       guard await display.rehome() else {
         throw APIError(.serviceUnavailable, code: "busy", message: "the executor is busy; retry")
       }
-      return Self.json(.object(["homing": .bool(true)]), status: .accepted)
+      return Self.json(HomingStarted(), status: .accepted)
     }
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
@@ -104,20 +104,14 @@ public struct API: Sendable {
       JSONValue.parse(Data(buffer: body)), defaultSender: "api", now: clock.now())
     let receipt = try await accept(new)
     let message = receipt.message
-    let now = receipt.acceptedAt
-    var answer: [String: JSONValue] = [
-      "id": .int(Int(message.id)), "state": .string(message.state.rawValue),
-      "zone": .string(message.zone), "position": .int(receipt.position),
-      "display_at": .date(receipt.displayAt),
-      "wait_seconds": .double(max(0, receipt.displayAt.timeIntervalSince(now))),
-      "transition_seconds": .double(receipt.transitionSeconds),
-      "expires_at": .date(message.expiresAt),
-      "replaced": .array(receipt.replaced.map { .int(Int($0)) }),
-    ]
-    if receipt.heldByQuietHours {
-      answer["note"] = .string("quiet hours: it will show when they end")
-    }
-    return Self.json(.object(answer), status: .created)
+    let answer = MessageReceipt(
+      id: message.id, state: message.state, zone: message.zone, position: receipt.position,
+      displayAt: receipt.displayAt,
+      waitSeconds: max(0, receipt.displayAt.timeIntervalSince(receipt.acceptedAt)),
+      transitionSeconds: receipt.transitionSeconds, expiresAt: message.expiresAt,
+      replaced: receipt.replaced,
+      note: receipt.heldByQuietHours ? "quiet hours: it will show when they end" : nil)
+    return Self.json(answer, status: .created)
   }
 
   /// Hands a message to the accept service; its refusals become API errors.
@@ -141,59 +135,33 @@ public struct API: Sendable {
       state = parsed
     }
     let messages = try store.messages(state: state)
-    return Self.json(.object(["messages": .array(messages.map { Views.message($0) })]))
+    return Self.json(MessageList(messages: messages.map { MessageView($0) }))
   }
 
   // MARK: - Board, status, health
 
-  func boardJSON() async throws -> JSONValue {
+  func status() async throws -> StatusView {
     let view = await display.view()
-    return .object([
-      "name": .string(view.name), "rows": .int(view.rows), "cols": .int(view.cols),
-      "codes": JSONValue.codes(view.codes), "target": JSONValue.codes(view.target),
-      "moving": .int(view.moving), "quiet": .bool(view.quiet), "homed": .bool(view.homed),
-      "zones": .object(view.zones.mapValues(JSONValue.string)),
-      "modules": .array(
-        view.modules.map {
-          .object([
-            "row": .int($0.row), "col": .int($0.col), "state": .string($0.state),
-            "flap": $0.flap.map(JSONValue.int) ?? .null, "moving": .bool($0.moving),
-            "faults": .array($0.faults.map(JSONValue.string)),
-          ])
-        }),
-    ])
-  }
-
-  func status() async throws -> JSONValue {
-    guard case .object(var fields) = try await boardJSON() else { return .null }
-    fields["modules"] = nil
-    let view = await display.view()
-    fields["faults"] = .array(view.faultLines.map(JSONValue.string))
-    var counts: [String: JSONValue] = [:]
+    var counts: [String: Int] = [:]
     for state in MessageState.allCases {
-      counts[state.rawValue] = .int(try store.count(state: state))
+      counts[state.rawValue] = try store.count(state: state)
     }
-    fields["queue"] = .object(counts)
-    let showing = try store.messages(state: .showing)
-    fields["showing"] = .array(showing.map { Views.message($0) })
     let now = clock.now()
     let next = config.schedules.compactMap { entry in
       entry.cron.nextFire(after: now, in: config.timeZone).map { (entry, $0) }
     }.min { $0.1 < $1.1 }
-    if let (entry, at) = next {
-      fields["next_scheduled"] = .object([
-        "at": .date(at), "cron": .string(entry.cron.source), "zone": .string(entry.zone),
-        "show": .string(Self.describe(entry.content)),
-      ])
-    }
-    if let quiet = config.quietHours {
-      fields["quiet_hours"] = .string(
+    return StatusView(
+      board: view, faults: view.faultLines, queue: counts,
+      showing: try store.messages(state: .showing).map { MessageView($0) },
+      nextScheduled: next.map { entry, at in
+        StatusView.ScheduledFire(
+          at: at, cron: entry.cron.source, zone: entry.zone, show: Self.describe(entry.content))
+      },
+      quietHours: config.quietHours.map {
         String(
-          format: "%02d:%02d-%02d:%02d", quiet.startMinute / 60, quiet.startMinute % 60,
-          quiet.endMinute / 60, quiet.endMinute % 60))
-    }
-    fields["time"] = .date(now)
-    return .object(fields)
+          format: "%02d:%02d-%02d:%02d", $0.startMinute / 60, $0.startMinute % 60,
+          $0.endMinute / 60, $0.endMinute % 60)
+      }, time: now)
   }
 
   static func describe(_ content: ScheduledContent) -> String {
@@ -206,11 +174,7 @@ public struct API: Sendable {
 
   func health() async throws -> Response {
     let homed = await display.homed
-    let queued = try store.count(state: .queued)
-    return Self.json(
-      .object([
-        "status": .string(homed ? "ok" : "homing"), "homed": .bool(homed), "queued": .int(queued),
-      ]))
+    return Self.json(HealthView(homed: homed, queued: try store.count(state: .queued)))
   }
 
   // MARK: - Events
@@ -262,11 +226,14 @@ public struct API: Sendable {
     return id
   }
 
-  static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-    var headers = HTTPFields()
+  /// An answer: one of the API's Codable types as JSON (`WireJSON`), with a final newline.
+  static func json<Answer: Encodable>(
+    _ answer: Answer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+  ) -> Response {
+    var headers = headers
     headers[.contentType] = "application/json; charset=utf-8"
-    return Response(
-      status: status, headers: headers,
-      body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized + "\n")))
+    var body = ByteBuffer(bytes: WireJSON.encode(answer))
+    body.writeString("\n")
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
   }
 }

@@ -37,10 +37,6 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// The error as an HTTP response with its JSON body.
   static func response(_ error: APIError) -> Response {
-    var headers = error.headers
-    headers[.contentType] = "application/json; charset=utf-8"
-    return Response(
-      status: error.status, headers: headers,
-      body: ResponseBody(byteBuffer: ByteBuffer(string: error.body.serialized + "\n")))
+    API.json(error.body, status: error.status, headers: error.headers)
   }
 }

@@ -1,0 +1,204 @@
+import Foundation
+
+/// One module as the API shows it.
+public struct ModuleView: Codable, Sendable, Hashable {
+  public var row: Int
+  public var col: Int
+  /// `normal`, `look-for-home`, `sensor-error` or `disabled`.
+  public var state: String
+  /// The flap it shows; null before it has homed.
+  public var flap: Int?
+  public var moving: Bool
+  public var faults: [String]
+
+  public init(row: Int, col: Int, state: String, flap: Int?, moving: Bool, faults: [String]) {
+    self.row = row
+    self.col = col
+    self.state = state
+    self.flap = flap
+    self.moving = moving
+    self.faults = faults
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(row, forKey: .row)
+    try container.encode(col, forKey: .col)
+    try container.encode(state, forKey: .state)
+    try container.encode(flap, forKey: .flap)  // null, not absent: the schema requires it
+    try container.encode(moving, forKey: .moving)
+    try container.encode(faults, forKey: .faults)
+  }
+}
+
+/// What `GET /api/v1/board` answers: the codes the modules show (read from their positions),
+/// the target, and each module.
+public struct BoardView: Codable, Sendable, Hashable {
+  public var name: String
+  public var rows: Int
+  public var cols: Int
+  /// What the modules show now (mid-flip too); null before every module has homed.
+  public var codes: [[Int]]?
+  /// What they are moving to.
+  public var target: [[Int]]?
+  public var moving: Int
+  public var quiet: Bool
+  public var homed: Bool
+  /// Each zone's source: "message 12", "schedule 0: 0 7 * * *", "idle" …
+  public var zones: [String: String]
+  public var modules: [ModuleView]
+
+  public init(
+    name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
+    quiet: Bool, homed: Bool, zones: [String: String], modules: [ModuleView]
+  ) {
+    self.name = name
+    self.rows = rows
+    self.cols = cols
+    self.codes = codes
+    self.target = target
+    self.moving = moving
+    self.quiet = quiet
+    self.homed = homed
+    self.zones = zones
+    self.modules = modules
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, rows, cols, codes, target, moving, quiet, homed, zones, modules
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try encodeFields(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(modules, forKey: .modules)
+  }
+
+  /// Every field but `modules`: what `/status` shares with `/board`.
+  func encodeFields(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(rows, forKey: .rows)
+    try container.encode(cols, forKey: .cols)
+    try container.encode(codes, forKey: .codes)  // null, not absent, before homing
+    try container.encode(target, forKey: .target)
+    try container.encode(moving, forKey: .moving)
+    try container.encode(quiet, forKey: .quiet)
+    try container.encode(homed, forKey: .homed)
+    try container.encode(zones, forKey: .zones)
+  }
+}
+
+extension BoardView {
+  /// One line per module in trouble: "row 2, col 5: sensor-error: …".
+  public var faultLines: [String] {
+    modules.filter {
+      !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
+    }.map {
+      "row \($0.row + 1), col \($0.col + 1): \($0.state)"
+        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
+    }
+  }
+}
+
+/// What `GET /api/v1/status` answers: the board (without its modules), its faults, the queue,
+/// what is showing, the next scheduled content and the daemon's time.
+public struct StatusView: Codable, Sendable, Hashable {
+  /// The board's fields; its `modules` are not part of the status (decoded as empty).
+  public var board: BoardView
+  public var faults: [String]
+  /// Messages by state; every state is present.
+  public var queue: [String: Int]
+  public var showing: [MessageView]
+  public var nextScheduled: ScheduledFire?
+  /// "22:00-07:00", when quiet hours are configured.
+  public var quietHours: String?
+  public var time: Date
+
+  public struct ScheduledFire: Codable, Sendable, Hashable {
+    public var at: Date
+    public var cron: String
+    public var zone: String
+    /// What it shows: "quote of the day", "clock (HH:mm)", "text \"…\"".
+    public var show: String
+
+    public init(at: Date, cron: String, zone: String, show: String) {
+      self.at = at
+      self.cron = cron
+      self.zone = zone
+      self.show = show
+    }
+  }
+
+  public init(
+    board: BoardView, faults: [String], queue: [String: Int], showing: [MessageView],
+    nextScheduled: ScheduledFire?, quietHours: String?, time: Date
+  ) {
+    self.board = board
+    self.faults = faults
+    self.queue = queue
+    self.showing = showing
+    self.nextScheduled = nextScheduled
+    self.quietHours = quietHours
+    self.time = time
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case faults, queue, showing, time
+    case nextScheduled = "next_scheduled"
+    case quietHours = "quiet_hours"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let fields = try decoder.container(keyedBy: BoardView.CodingKeys.self)
+    board = BoardView(
+      name: try fields.decode(String.self, forKey: .name),
+      rows: try fields.decode(Int.self, forKey: .rows),
+      cols: try fields.decode(Int.self, forKey: .cols),
+      codes: try fields.decodeIfPresent([[Int]].self, forKey: .codes),
+      target: try fields.decodeIfPresent([[Int]].self, forKey: .target),
+      moving: try fields.decode(Int.self, forKey: .moving),
+      quiet: try fields.decode(Bool.self, forKey: .quiet),
+      homed: try fields.decode(Bool.self, forKey: .homed),
+      zones: try fields.decode([String: String].self, forKey: .zones), modules: [])
+    faults = try container.decode([String].self, forKey: .faults)
+    queue = try container.decode([String: Int].self, forKey: .queue)
+    showing = try container.decode([MessageView].self, forKey: .showing)
+    nextScheduled = try container.decodeIfPresent(ScheduledFire.self, forKey: .nextScheduled)
+    quietHours = try container.decodeIfPresent(String.self, forKey: .quietHours)
+    time = try container.decode(Date.self, forKey: .time)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try board.encodeFields(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(faults, forKey: .faults)
+    try container.encode(queue, forKey: .queue)
+    try container.encode(showing, forKey: .showing)
+    try container.encodeIfPresent(nextScheduled, forKey: .nextScheduled)
+    try container.encodeIfPresent(quietHours, forKey: .quietHours)
+    try container.encode(time, forKey: .time)
+  }
+}
+
+/// `GET /health`.
+public struct HealthView: Codable, Sendable, Hashable {
+  /// "ok" once homed, "homing" before.
+  public var status: String
+  public var homed: Bool
+  public var queued: Int
+
+  public init(homed: Bool, queued: Int) {
+    status = homed ? "ok" : "homing"
+    self.homed = homed
+    self.queued = queued
+  }
+}
+
+/// `POST /api/v1/board/home`: 202 and `{"homing": true}`.
+public struct HomingStarted: Codable, Sendable, Hashable {
+  public var homing = true
+
+  public init() {}
+}

@@ -1,0 +1,41 @@
+import ClackContent
+
+/// The payloads of the Server-Sent Events on `GET /api/v1/events` (the web page reads them).
+public enum EventWire {
+  /// `message`: a message changed state.
+  public struct MessageChanged: Codable, Sendable, Hashable {
+    public var id: Int64
+    public var state: MessageState
+    public var reason: String
+
+    public init(id: Int64, state: MessageState, reason: String) {
+      self.id = id
+      self.state = state
+      self.reason = reason
+    }
+  }
+
+  /// `board`: what the modules show changed (mid-flip too), or quiet hours began or ended.
+  public struct BoardChanged: Codable, Sendable, Hashable {
+    public var codes: [[Int]]
+    public var target: [[Int]]
+    public var moving: Int
+    public var quiet: Bool
+
+    public init(codes: [[Int]], target: [[Int]], moving: Int, quiet: Bool) {
+      self.codes = codes
+      self.target = target
+      self.moving = moving
+      self.quiet = quiet
+    }
+  }
+
+  /// `status`: the board has homed.
+  public struct StatusChanged: Codable, Sendable, Hashable {
+    public var homed: Bool
+
+    public init(homed: Bool) {
+      self.homed = homed
+    }
+  }
+}

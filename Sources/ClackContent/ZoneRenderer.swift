@@ -26,11 +26,13 @@ public struct ZoneRenderer: Sendable {
         justify: justify ?? .center, align: align ?? .center, lenient: lenient)
       return try layout(for: zone).layout(text, options: options).frame
     case .codes(let rows):
-      let frame = try Frame(codes: rows)
-      guard frame.rows == zone.rows, frame.cols == zone.cols else {
+      let widths = Set(rows.map(\.count))
+      guard rows.count == zone.rows, widths == [zone.cols] else {
         throw SizeMismatch(
-          zone: zone.name, expected: (zone.rows, zone.cols), got: (frame.rows, frame.cols))
+          zone: zone.name, expected: (zone.rows, zone.cols),
+          got: (rows.count, rows.first?.count ?? 0), unevenRows: widths.count > 1)
       }
+      let frame = try Frame(codes: rows)
       for (index, symbol) in frame.cells.enumerated() where !flapSet.contains(symbol) {
         throw RenderError(
           "\(symbol.displayName) at row \(index / frame.cols), column \(index % frame.cols) "
@@ -86,15 +88,35 @@ public struct ZoneRenderer: Sendable {
   }
 }
 
-/// A frame of codes that is not the zone's size.
+/// Rows of codes that are not the zone's size.
 public struct SizeMismatch: Error, CustomStringConvertible {
   public let zone: String
   public let expected: (rows: Int, cols: Int)
+  /// The rows sent, and the length of the first.
   public let got: (rows: Int, cols: Int)
+  /// True when the rows are not all the same length.
+  public let unevenRows: Bool
+
+  public init(
+    zone: String, expected: (rows: Int, cols: Int), got: (rows: Int, cols: Int),
+    unevenRows: Bool = false
+  ) {
+    self.zone = zone
+    self.expected = expected
+    self.got = got
+    self.unevenRows = unevenRows
+  }
+
+  /// What was sent: "6×22", or "3 rows of uneven length".
+  public var gotText: String {
+    unevenRows ? "\(got.rows) rows of uneven length" : "\(got.rows)×\(got.cols)"
+  }
 
   public var description: String {
-    "the characters are \(got.rows) rows × \(got.cols) columns but zone '\(zone)' is "
-      + "\(expected.rows) × \(expected.cols)"
+    (unevenRows
+      ? "the characters are \(got.rows) rows of uneven length"
+      : "the characters are \(got.rows) rows × \(got.cols) columns")
+      + " but zone '\(zone)' is \(expected.rows) × \(expected.cols)"
   }
 }
 

@@ -154,4 +154,23 @@ final class RecordingTransport: MQTTTransport {
     #expect(local == .badRequest)
     #expect(try daemon.runtime.store.messages().isEmpty, "nothing refused is stored")
   }
+
+  /// Rows of uneven length are a wrong size, said in each face's words from the one check.
+  @Test func unevenRowsAreAWrongSizeThroughEveryFace() async throws {
+    let daemon = try await InProcessDaemon()
+    let uneven = "[[1, 2], [3]]"
+    let (rest, restBody) = try await daemon.post(
+      "/api/v1/messages", #"{"characters": \#(uneven)}"#)
+    #expect(rest == .badRequest)
+    #expect(restBody.contains(#""code":"wrong_size""#), "\(restBody)")
+    #expect(restBody.contains("2 rows of uneven length but zone 'main' is 6 × 22"))
+    let (local, localBody) = try await daemon.post("/local-api/message", uneven)
+    #expect(local == .badRequest)
+    #expect(localBody.contains("the board is 6×22 but the message is 2 rows of uneven length"))
+    await daemon.publish(#"{"characters": \#(uneven)}"#)
+    let transport = try #require(daemon.bridge.transport as? RecordingTransport)
+    let errors = transport.published.withLock { $0.filter { $0.topic.hasSuffix("/error") } }
+    #expect(errors.first?.payload.contains(#""code":"wrong_size""#) == true)
+    #expect(try daemon.runtime.store.messages().isEmpty)
+  }
 }

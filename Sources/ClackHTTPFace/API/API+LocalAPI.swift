@@ -52,36 +52,34 @@ extension API {
     }
     var message = NewMessage(sender: Self.localAPISender, body: .codes(codes))
     message.transition = transition
+    // Committed before it is acknowledged.
+    let receipt: Receipt
     do {
-      try checkSize(codes, zone: try messages.zone(for: message))
-    } catch let error as AcceptError {
+      receipt = try await messages.accept(message)
+    } catch .wrongSize(let mismatch) {
+      throw sizeError(mismatch)
+    } catch {
       throw APIError.from(error)
     }
-    // Committed before it is acknowledged.
-    let receipt = try await accept(message)
     return Self.json(
       LocalAPIWire.Accepted(id: receipt.message.id, state: receipt.message.state.rawValue),
       status: .created)
   }
 
-  /// A Vestaboard tool sends a whole board: say both sizes when it does not fit.
-  func checkSize(_ codes: [[Int]], zone: ZoneSpec) throws {
-    let rows = codes.count
-    let cols = codes.first?.count ?? 0
-    guard rows == zone.rows, codes.allSatisfy({ $0.count == zone.cols }) else {
-      let what =
-        zone.rows == display.board.rows && zone.cols == display.board.cols
-        ? "the board is" : "zone \(zone.name) is"
-      let widths = Set(codes.map(\.count))
-      let got = widths.count == 1 ? "\(rows)×\(cols)" : "\(rows) rows of uneven length"
-      throw APIError(
-        .badRequest, code: "wrong_size",
-        message: "\(what) \(zone.rows)×\(zone.cols) but the message is \(got)",
-        details: [
-          "expected_rows": .int(zone.rows), "expected_cols": .int(zone.cols),
-          "rows": .int(rows), "cols": .int(cols),
-        ])
-    }
+  /// A Vestaboard tool sends a whole board: say both sizes, in a board's terms, when it does
+  /// not fit.
+  func sizeError(_ mismatch: SizeMismatch) -> APIError {
+    let (rows, cols) = mismatch.expected
+    let what =
+      rows == display.board.rows && cols == display.board.cols
+      ? "the board is" : "zone \(mismatch.zone) is"
+    return APIError(
+      .badRequest, code: "wrong_size",
+      message: "\(what) \(rows)×\(cols) but the message is \(mismatch.gotText)",
+      details: [
+        "expected_rows": .int(rows), "expected_cols": .int(cols),
+        "rows": .int(mismatch.got.rows), "cols": .int(mismatch.got.cols),
+      ])
   }
 
   /// `POST /local-api/enablement`: trades the enablement token (set in the config; off by

@@ -22,14 +22,11 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
 
   public let moduleCount: Int
   public var sensorDelayTicks: Int { 1 }
-  public let layout: ShiftRegisterLayout
+  public var layout: ShiftRegisterLayout { transfer.layout }
   public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
   private var bookkeeping: BankBookkeeping
   private let lines: Controller.Lines
-  private let sensorActiveLevel: Bool
-  private var out: [UInt8]
-  private var back: [UInt8]
-  private var levels: [Bool]
+  private var transfer: ShiftRegisterTransfer
 
   public init(
     controller: Controller, chip: GPIOChipSelector, lines wiring: Lines, moduleCount: Int,
@@ -37,8 +34,7 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
   ) throws(HALError) {
     self.moduleCount = moduleCount
     bookkeeping = BankBookkeeping(moduleCount: moduleCount)
-    self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
-    self.sensorActiveLevel = sensorActiveLevel
+    transfer = ShiftRegisterTransfer(moduleCount: moduleCount, sensorActiveLevel: sensorActiveLevel)
     lines = try controller.requestLines(
       GPIOLineRequest(
         chip: chip, consumer: consumer,
@@ -46,33 +42,30 @@ public final class ShiftRegisterGPIOBank<Controller: GPIOController>: StepperBan
           .output(wiring.data), .output(wiring.clock), .output(wiring.latch),
           .output(wiring.load, initial: true), .input(wiring.dataIn),
         ]))
-    out = Array(repeating: 0, count: layout.transferLength)
-    back = Array(repeating: 0, count: layout.transferLength)
-    levels = Array(repeating: false, count: moduleCount)
   }
 
   public func writeCoils(_ patterns: [UInt8]) {
-    layout.encode(patterns, into: &out)
+    transfer.load(patterns)
     bookkeeping.perform(for: 0..<moduleCount) { () throws(HALError) in
       try lines.setValues(0)  // load low: capture sensors; latch and clock low
       try lines.setValues(Self.load)
-      for index in 0..<out.count {
+      for index in 0..<transfer.out.count {
         var received: UInt8 = 0
         for bit in stride(from: 7, through: 0, by: -1) {
           if try lines.values() & Self.dataIn != 0 { received |= 1 << UInt8(bit) }
-          let data = out[index] & (1 << UInt8(bit)) != 0 ? Self.data : 0
+          let data = transfer.out[index] & (1 << UInt8(bit)) != 0 ? Self.data : 0
           try lines.setValues(Self.load | data)
           try lines.setValues(Self.load | data | Self.clock)
         }
-        back[index] = received
+        transfer.back[index] = received
       }
       try lines.setValues(Self.load | Self.latch)
-      layout.decode(back, levels: &levels)
+      transfer.received()
     }
   }
 
   public func readSensors(into active: inout [Bool]) {
-    for module in 0..<moduleCount { active[module] = levels[module] == sensorActiveLevel }
+    transfer.readSensors(into: &active)
   }
 
   public func coilsOff() {

@@ -6,16 +6,12 @@ import ClackHAL
 public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOController>: StepperBank {
   public let moduleCount: Int
   public var sensorDelayTicks: Int { 1 }
-  public let layout: ShiftRegisterLayout
+  public var layout: ShiftRegisterLayout { transfer.layout }
   public var busFaults: [ModuleFault?] { bookkeeping.busFaults }
   private var bookkeeping: BankBookkeeping
   private let spi: SPI
   private let latches: Controller.Lines
-  private let sensorActiveLevel: Bool
-  private var out: [UInt8]
-  private var back: [UInt8]
-  private var levels: [Bool]
-  private var patterns: [UInt8]
+  private var transfer: ShiftRegisterTransfer
 
   public init(
     spi: SPI, controller: Controller, chip: GPIOChipSelector, latchLine: UInt32, loadLine: UInt32,
@@ -24,45 +20,34 @@ public final class ShiftRegisterSPIBank<SPI: SPIDevice, Controller: GPIOControll
     self.spi = spi
     self.moduleCount = moduleCount
     bookkeeping = BankBookkeeping(moduleCount: moduleCount)
-    self.layout = ShiftRegisterLayout(moduleCount: moduleCount)
-    self.sensorActiveLevel = sensorActiveLevel
+    transfer = ShiftRegisterTransfer(moduleCount: moduleCount, sensorActiveLevel: sensorActiveLevel)
     // Latch low, load high (shifting enabled) until the first tick.
     latches = try controller.requestLines(
       GPIOLineRequest(
         chip: chip, consumer: consumer,
         lines: [.output(latchLine), .output(loadLine, initial: true)]))
-    out = Array(repeating: 0, count: layout.transferLength)
-    back = Array(repeating: 0, count: layout.transferLength)
-    levels = Array(repeating: false, count: moduleCount)
-    patterns = Array(repeating: 0, count: moduleCount)
   }
 
+  /// One tick: load pulse, one SPI transfer (coils out, sensors in), latch.
   public func writeCoils(_ patterns: [UInt8]) {
-    for module in 0..<moduleCount { self.patterns[module] = patterns[module] }
-    tick()
+    transfer.load(patterns)
+    bookkeeping.perform(for: 0..<moduleCount) { () throws(HALError) in
+      try latches.setValues(0b00)  // latch low, load low: the 165s capture the sensors
+      try latches.setValues(0b10)  // load high: shift
+      try transfer.exchange { (write, read) throws(HALError) in
+        try spi.transfer(write: write, read: read)
+      }
+      try latches.setValues(0b11)  // latch rising: the 595 outputs take the new coils
+      transfer.received()
+    }
   }
 
   /// Sensors as captured by the last tick (taken just before that tick's coils changed).
   public func readSensors(into active: inout [Bool]) {
-    for module in 0..<moduleCount { active[module] = levels[module] == sensorActiveLevel }
+    transfer.readSensors(into: &active)
   }
 
   public func coilsOff() {
     writeCoils(bookkeeping.allOff)
-  }
-
-  private func tick() {
-    layout.encode(patterns, into: &out)
-    bookkeeping.perform(for: 0..<moduleCount) { () throws(HALError) in
-      try latches.setValues(0b00)  // latch low, load low: the 165s capture the sensors
-      try latches.setValues(0b10)  // load high: shift
-      try out.withBytes { (write) throws(HALError) in
-        try back.withMutableBytes { (read) throws(HALError) in
-          try spi.transfer(write: write, read: read)
-        }
-      }
-      try latches.setValues(0b11)  // latch rising: the 595 outputs take the new coils
-      layout.decode(back, levels: &levels)
-    }
   }
 }

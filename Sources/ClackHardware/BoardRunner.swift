@@ -61,8 +61,6 @@ public final class BoardRunner: @unchecked Sendable {
     grant = thread.start()
   }
 
-  public var isSimulated: Bool { twin != nil }
-
   /// Stops the thread (motion stops, coils off) and says so; on a simulated board it also
   /// checks that no simulated coil is still energised.
   public func stop() -> String {

@@ -63,6 +63,4 @@ public final class EventHub: Sendable {
     }
     for continuation in all { continuation.finish() }
   }
-
-  public var subscriberCount: Int { subscribers.withLock { $0.count } }
 }

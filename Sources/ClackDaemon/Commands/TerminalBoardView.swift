@@ -6,11 +6,13 @@ import Logging
 import Synchronization
 
 /// `clack sim`'s live picture: what the simulated rotors show (mid-flip too), a status line
-/// and the latest log lines, redrawn in place 20 times a second.
+/// and the latest log lines, redrawn in place whenever the runtime publishes an event (the
+/// board changing, a message's change of state, homing) or a line is logged — at most 20
+/// times a second, and not at all while nothing happens.
 final class TerminalBoardView: Sendable {
   let recent: RecentLogLines
   let speed: Int
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let tasks = Mutex<[Task<Void, Never>]>([])
 
   init(recent: RecentLogLines, speed: Int) {
     self.recent = recent
@@ -19,56 +21,70 @@ final class TerminalBoardView: Sendable {
 
   func start(_ parts: Daemon.Parts) {
     print("\u{1B}[?25l\u{1B}[2J", terminator: "")
-    let speed = self.speed
-    let recent = self.recent
-    task.withLock {
-      $0 = Task.detached {
-        var frameCount = 0
-        var queued = 0
-        while !Task.isCancelled {
-          if frameCount % 10 == 0 { queued = (try? parts.store.count(state: .queued)) ?? queued }
-          frameCount += 1
-          let runner = parts.display.runner
-          let state = runner.thread.state
-          let grid = FrameGridRenderer(ansiColor: true).render(runner.shownFrame(state))
-          let homed = await parts.display.homed
-          let quiet = await parts.display.quiet
-          var status = "clack sim · http://\(parts.address)"
-          if speed > 1 { status += " · ×\(speed)" }
-          status += homed ? " · \(state.moving) moving" : " · homing…"
-          status += " · \(queued) queued"
-          if quiet { status += " · quiet hours" }
-          let logs = recent.last(4).map { "  " + String($0.prefix(100)) }.joined(separator: "\n")
-          print(
-            "\u{1B}[H\(runner.board.name)\n" + grid + status + "\u{1B}[K\n" + logs + "\u{1B}[J",
-            terminator: "")
-          fflush(nil)
-          try? await Task.sleep(for: .milliseconds(50))
-        }
+    // Keeps only the newest request: a burst of events is one redraw.
+    let (redraws, redraw) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    recent.onAppend(redraw)
+    redraw.yield()
+    let events = parts.events.subscribe()
+    let forward = Task.detached {
+      for await _ in events { redraw.yield() }
+    }
+    let draw = Task.detached { [speed, recent] in
+      for await _ in redraws {
+        await Self.draw(parts, speed: speed, recent: recent)
+        try? await Task.sleep(for: .milliseconds(50))
       }
     }
+    tasks.withLock { $0 = [forward, draw] }
+  }
+
+  private static func draw(_ parts: Daemon.Parts, speed: Int, recent: RecentLogLines) async {
+    let runner = parts.display.runner
+    let state = runner.thread.state
+    let grid = FrameGridRenderer(ansiColor: true).render(runner.shownFrame(state))
+    let homed = await parts.display.homed
+    let quiet = await parts.display.quiet
+    let queued = (try? parts.store.count(state: .queued)) ?? 0
+    var status = "clack sim · http://\(parts.address)"
+    if speed > 1 { status += " · ×\(speed)" }
+    status += homed ? " · \(state.moving) moving" : " · homing…"
+    status += " · \(queued) queued"
+    if quiet { status += " · quiet hours" }
+    let logs = recent.last(4).map { "  " + String($0.prefix(100)) }.joined(separator: "\n")
+    print(
+      "\u{1B}[H\(runner.board.name)\n" + grid + status + "\u{1B}[K\n" + logs + "\u{1B}[J",
+      terminator: "")
+    fflush(nil)
   }
 
   /// Stops drawing and gives the terminal its cursor back.
   func restore() {
-    task.withLock { $0?.cancel() }
+    tasks.withLock { $0.forEach { $0.cancel() } }
     print("\u{1B}[?25h")
     fflush(nil)
   }
 }
 
-/// The latest log lines, kept for the terminal view.
+/// The latest log lines, kept for the terminal view, which is told of each new one.
 final class RecentLogLines: Sendable {
   private let lines = Mutex<[String]>([])
+  private let listener = Mutex<AsyncStream<Void>.Continuation?>(nil)
 
   func append(_ line: String) {
     lines.withLock {
       $0.append(line)
       if $0.count > 50 { $0.removeFirst($0.count - 50) }
     }
+    _ = listener.withLock { $0 }?.yield()
   }
 
   func last(_ count: Int) -> [String] { lines.withLock { Array($0.suffix(count)) } }
+
+  /// Tells `continuation` of every line appended from now on.
+  func onAppend(_ continuation: AsyncStream<Void>.Continuation) {
+    listener.withLock { $0 = continuation }
+  }
 }
 
 /// A log handler that feeds `RecentLogLines` instead of writing over the picture.

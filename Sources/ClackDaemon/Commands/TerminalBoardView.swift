@@ -60,7 +60,7 @@ final class TerminalBoardView: Sendable {
 
   /// Stops drawing and gives the terminal its cursor back.
   func restore() {
-    tasks.withLock { $0.forEach { $0.cancel() } }
+    for task in tasks.withLock({ $0 }) { task.cancel() }
     print("\u{1B}[?25h")
     fflush(nil)
   }

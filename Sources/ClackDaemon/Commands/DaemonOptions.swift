@@ -16,7 +16,9 @@ struct DaemonOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "State directory for the database (default $XDG_STATE_HOME/clack, /var/lib/clack for root).",
+      "State directory for the database and the API key (default: the config's 'state', else "
+        + "$XDG_STATE_HOME/clack for clack run and $XDG_STATE_HOME/clack-sim for clack sim; "
+        + "/var/lib/clack and /var/lib/clack-sim for root).",
       valueName: "dir"))
   var state: String?
 

@@ -9,9 +9,9 @@ struct QuotesCommand: AsyncParsableCommand {
     commandName: "quotes",
     abstract: "Today's quote, and the daemon's quote library: list, add, import, rm.",
     discussion: """
-      The library is the bundled quotes plus your own. 'import' reads a CSV file with the \
-      columns text,author (a header row is optional), or a .json file holding an array of \
-      {"text": …, "author": …} objects; quotes that do not fit a 6×22 board are reported with \
+      The library is the bundled quotes plus your own. 'import' reads a CSV file whose header \
+      row names the columns text and author (in any order), or a .json file holding an array \
+      of {"text": …, "author": …} objects; quotes that do not fit a 6×22 board are reported with \
       their line (or entry) and skipped. The offline 'clack quote' shows bundled quotes \
       without a daemon.
       """)

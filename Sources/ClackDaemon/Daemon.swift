@@ -19,7 +19,9 @@ public struct Daemon {
   public struct Options: Sendable {
     public var config = DaemonConfig()
     /// Where the config came from, for error messages.
-    public var configFile = "(defaults)"
+    /// `configFile` when the daemon runs on its embedded defaults.
+    public static let noConfigFile = "(defaults)"
+    public var configFile = noConfigFile
     /// Drive the board's simulated twin instead of real hardware.
     public var simulate = false
     /// How much faster than real time a simulated board (and the content clock) runs.
@@ -63,7 +65,12 @@ public struct Daemon {
     logger.info(
       "board \(board.name) (\(board.rows)×\(board.cols), \(board.flapSet.name)); state \(databasePath)"
     )
-    let access = try Self.access(config: config, stateDirectory: stateDirectory, logger: logger)
+    let keyCommand = KeyCommandHint.command(
+      apiKeyFile: config.apiKeyFile,
+      configFile: options.configFile == Options.noConfigFile ? nil : options.configFile,
+      stateDirectory: stateDirectory)
+    let access = try Self.access(
+      config: config, stateDirectory: stateDirectory, keyCommand: keyCommand, logger: logger)
     let runner = try BoardRunner(
       board: board, simulate: options.simulate, speed: options.speed)
     logger.info("\(runner.grant)")
@@ -148,13 +155,13 @@ public struct Daemon {
   }
 
   /// The API key (made on first start) and who may read without it.
-  static func access(config: DaemonConfig, stateDirectory: String, logger: Logger)
-    throws(DaemonError) -> AccessPolicy
-  {
+  static func access(
+    config: DaemonConfig, stateDirectory: String, keyCommand: String, logger: Logger
+  ) throws(DaemonError) -> AccessPolicy {
     let path = config.apiKeyFile ?? APIKey.defaultPath(stateDirectory: stateDirectory)
     let (key, created) = try APIKey.loadOrCreate(path: path)
     if created {
-      logger.info("made a new API key in \(path) (mode 0600); clack key prints it")
+      logger.info("made a new API key in \(path) (mode 0600); \(keyCommand) prints it")
     } else if APIKey.isExposed(path: path) {
       logger.warning("the API key file \(path) can be read by other users: chmod 600 it")
     }
@@ -163,6 +170,6 @@ public struct Daemon {
       loopback
         ? "writes need the API key; reads are open to this machine (loopback listener)"
         : "every request but /health and the web page needs the API key (LAN listener)")
-    return AccessPolicy(key: key, loopbackOnly: loopback)
+    return AccessPolicy(key: key, loopbackOnly: loopback, keyCommand: keyCommand)
   }
 }

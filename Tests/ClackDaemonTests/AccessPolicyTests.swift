@@ -20,6 +20,22 @@ import Testing
         == .refused(presented: false))
   }
 
+  @Test func aWrongKeyIsRefusedEvenWhereNoKeyIsNeeded() {
+    let policy = AccessPolicy(key: key, loopbackOnly: true)
+    let clackKey = HTTPField.Name("X-Clack-Key")!
+    #expect(
+      policy.decide(method: .get, path: "/api/v1/board", headers: [clackKey: "wrong"])
+        == .refused(presented: true))
+    #expect(
+      policy.decide(method: .get, path: "/api/v1/events", headers: [:], queryKey: "wrong")
+        == .refused(presented: true))
+    #expect(
+      policy.decide(method: .get, path: "/api/v1/board", headers: [clackKey: key.value])
+        == .allowed)
+    // The always-open paths stay open: they reveal nothing and browsers need them first.
+    #expect(policy.decide(method: .get, path: "/health", headers: [clackKey: "wrong"]) == .allowed)
+  }
+
   @Test func aLANListenerNeedsTheKeyForReadsToo() {
     let policy = AccessPolicy(key: key, loopbackOnly: false)
     #expect(

@@ -76,4 +76,28 @@ import Testing
     #expect(made.output.contains("made a new API key in \(fresh)/api-key"))
     #expect(daemon.stop() == 0)
   }
+
+  /// Whatever tells a user to run `clack key` names the command for this daemon, and that
+  /// command prints the key this daemon takes; a wrong key is refused even for a loopback read.
+  @Test func everyHintNamesTheCommandThatPrintsThisDaemonsKey() async throws {
+    let daemon = try DaemonProcess(port: 17330)
+    try await daemon.start()
+    let state = daemon.directory.appendingPathComponent("state").path
+    let command = "clack key --state \(state)"
+    #expect(daemon.output.contains("(mode 0600); \(command) prints it"), "the start-up log")
+    let page = try await daemon.request("GET", "/", headers: [:])
+    #expect(page.text.contains("<code>\(command)</code>"), "the web page")
+    let wrong = try await daemon.request(
+      "GET", "/api/v1/board", headers: ["X-Clack-Key": "not-the-key"])
+    #expect(wrong.status == 401)
+    #expect(wrong.errorCode == "invalid_key")
+    #expect(wrong.text.contains("\(command) prints the right one"))
+    let local = try await daemon.request(
+      "GET", "/local-api/message", headers: ["X-Vestaboard-Local-Api-Key": "not-the-key"])
+    #expect(local.status == 401)
+    #expect(try await daemon.request("GET", "/api/v1/board", headers: [:]).status == 200)
+    let printed = try DaemonProcess.runClack(["key", "--state", state])
+    #expect(printed.output.trimmingCharacters(in: .whitespacesAndNewlines) == daemon.key)
+    #expect(daemon.stop() == 0)
+  }
 }

@@ -73,7 +73,8 @@ struct APIClient {
         throw CommandFailure(
           failure.message
             + (keys.isEmpty
-              ? "; found no key: pass --key or set CLACK_KEY (clack key prints it)" : ""))
+              ? "; found no key: pass --key or set CLACK_KEY (clack key prints clack run's key, "
+                + "clack key --sim clack sim's)" : ""))
       }
     }
   }

@@ -89,7 +89,7 @@ extension API {
       throw APIError(
         .forbidden, code: "enablement_off",
         message: "Local API enablement is off; set local_api.enablement_token in the config, "
-          + "or read the key with clack key")
+          + "or read the key with \(access.keyCommand)")
     }
     guard let presented = request.headers[.vestaboardEnablementToken],
       APIKey(value: token).matches(presented)

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -15,6 +16,7 @@ extension API {
 
   func addWebRoutes(_ router: Router<ClackRequestContext>) {
     for (path, file) in Self.webFiles {
+      let bytes = path == "/" ? Self.page(keyCommand: access.keyCommand) : file.bytes
       router.get(RouterPath(path)) { _, _ in
         var headers = HTTPFields()
         headers[.contentType] = file.type
@@ -24,8 +26,20 @@ extension API {
           "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:"
         return Response(
           status: .ok, headers: headers,
-          body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+          body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
       }
     }
+  }
+
+  /// The page, telling a user the command that prints this daemon's key (`clack sim`'s is
+  /// not `clack run`'s).
+  static func page(keyCommand: String) -> [UInt8] {
+    let html = String(decoding: PackageResources.index_html, as: UTF8.self)
+    let escaped = keyCommand.replacingOccurrences(of: "&", with: "&amp;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    return Array(
+      html.replacingOccurrences(
+        of: "<code>clack key</code>", with: "<code>\(escaped)</code>"
+      ).utf8)
   }
 }

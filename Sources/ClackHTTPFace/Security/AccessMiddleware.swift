@@ -27,9 +27,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     throw APIError(
       .unauthorized, code: presented ? "invalid_key" : "key_required",
       message: presented
-        ? "the API key is wrong (clack key prints the right one)"
+        ? "the API key is wrong (\(policy.keyCommand) prints the right one)"
         : "this request needs the API key: send Authorization: Bearer KEY or X-Clack-Key: KEY "
-          + "(clack key prints it)",
+          + "(\(policy.keyCommand) prints it)",
       headers: [.wwwAuthenticate: "Bearer realm=\"clack\""])
   }
 }

@@ -4,12 +4,17 @@ import HTTPTypes
 /// Which requests need the API key (docs/api.md, "Authentication").
 public struct AccessPolicy: Sendable {
   public let key: APIKey
-  /// True when the listener is loopback-only: then reads are open to this machine.
+  /// True when the listener is loopback-only: then reads without a key are open to this
+  /// machine.
   public let loopbackOnly: Bool
+  /// The command that prints this daemon's key, for answers and the page that say how to
+  /// get it ("clack key", "clack key --sim", "clack key --state …").
+  public let keyCommand: String
 
-  public init(key: APIKey, loopbackOnly: Bool) {
+  public init(key: APIKey, loopbackOnly: Bool, keyCommand: String = "clack key") {
     self.key = key
     self.loopbackOnly = loopbackOnly
+    self.keyCommand = keyCommand
   }
 
   public enum Decision: Equatable, Sendable {
@@ -31,15 +36,16 @@ public struct AccessPolicy: Sendable {
   }
 
   /// `queryKey` is the `key` query parameter, accepted only on the event stream: a browser's
-  /// EventSource cannot set headers.
+  /// EventSource cannot set headers. A wrong key is refused even where no key is needed (a
+  /// read on a loopback listener): clients such as Vestaboard tools and Home Assistant check
+  /// a key by expecting 401 for a wrong one.
   public func decide(
     method: HTTPRequest.Method, path: String, headers: HTTPFields, queryKey: String? = nil
   ) -> Decision {
     if Self.isPublic(path) { return .allowed }
-    if loopbackOnly, Self.isRead(method) { return .allowed }
     let fromQuery = path == "/api/v1/events" ? queryKey.map { Substring($0) } : nil
     guard let presented = Self.presentedKey(headers, path: path) ?? fromQuery else {
-      return .refused(presented: false)
+      return loopbackOnly && Self.isRead(method) ? .allowed : .refused(presented: false)
     }
     return key.matches(presented) ? .allowed : .refused(presented: true)
   }

@@ -23,6 +23,7 @@ let audio = null;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function key() { return localStorage.getItem("clack-key") || ""; }
+let loaded = false;
 
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -177,10 +178,16 @@ async function start() {
   $("save-key").addEventListener("click", () => {
     localStorage.setItem("clack-key", $("key").value.trim());
     $("key-box").open = false;
-    refreshStatus();
+    // A wrong key may have kept the board from loading at all: then load it now.
+    if (loaded) refreshStatus(); else load();
   });
   $("compose").addEventListener("submit", send);
   $("text").addEventListener("input", count);
+  await load();
+}
+
+// The board, its live updates and the status: once, when a key (or none) is accepted.
+async function load() {
   const reply = await api("GET", "/api/v1/board");
   if (reply.status !== 200) {
     $("connection").textContent = reply.json?.error?.message || `HTTP ${reply.status}`;
@@ -192,6 +199,7 @@ async function start() {
   show(reducedMotion ? reply.json.target : reply.json.codes);
   count();
   listen();
+  loaded = true;
   refreshStatus();
 }
 

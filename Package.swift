@@ -190,22 +190,27 @@ let package = Package(
     ),
     .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
-    .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL"]),
+    .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
     .testTarget(
       name: "ClackDriverTests",
       dependencies: [
         "ClackDrivers", "ClackSimHAL", "ClackCore", "ClackBoard", "ClackHardware", "ClackHAL",
-        "ClackScheduler", .product(name: "Histogram", package: "hdrhistogram-swift"),
+        "ClackScheduler",
       ]
     ),
-    .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard"]),
+    .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard", "ClackCore"]),
     .testTarget(
       name: "ClackSchedulerTests",
       dependencies: [
-        "ClackScheduler", "ClackBoard", "ClackCore", .product(name: "Yams", package: "Yams"),
+        "ClackScheduler", "ClackBoard", "ClackCore",
       ]
     ),
-    .testTarget(name: "ClackCommandsTests", dependencies: ["ClackCommands"]),
+    .testTarget(
+      name: "ClackCommandsTests",
+      dependencies: [
+        "ClackCommands", "ClackCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(
       name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),
     .testTarget(
@@ -214,6 +219,10 @@ let package = Package(
         "ClackDaemon", "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackCore",
         "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT", "ClackHardware",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(

@@ -17,7 +17,10 @@ public final class BoardRunner: @unchecked Sendable {
   private let twin: SimulatedBoard?
   public let speed: Int
 
-  public init(board: BoardDefinition, simulate: Bool, speed: Int = 1) throws {
+  /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
+  public init(
+    board: BoardDefinition, simulate: Bool, speed: Int = 1, clock tickClock: (any TickClock)? = nil
+  ) throws {
     self.board = board
     self.speed = max(1, speed)
     planner = Planner(board: board)
@@ -47,13 +50,13 @@ public final class BoardRunner: @unchecked Sendable {
     thread = ExecutorThread(
       executor: executor,
       tickMicroseconds: ExecutorThread.tickMicroseconds(for: board, smart: smart != nil),
-      clock: MonotonicTickClock(speed: self.speed),
+      clock: tickClock ?? MonotonicTickClock(speed: self.speed),
       // Real-time priority is for real coils. A simulated board has no motor to stall, and at
       // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
       setup: twin == nil ? RealtimeSetup() : .none,
       onTick: clock.map { clock in
         { elapsed in
-          // The simulated hardware keeps the thread's time.
+          // The simulated hardware keeps the thread's schedule (each tick's deadline).
           let target = UInt64(elapsed)
           if target > clock.nanoseconds { clock.advance(nanoseconds: target - clock.nanoseconds) }
         }

@@ -38,8 +38,12 @@ public final class ExecutorThread: @unchecked Sendable {
 
   /// - Parameters:
   ///   - tickMicroseconds: the tick period; at most one step per module per tick.
-  ///   - onTick: called on the thread before each tick with the nanoseconds since it started
-  ///     (a simulated board's clock follows it); it must not allocate either.
+  ///   - onTick: called on the thread before each tick with the tick's scheduled time, in
+  ///     nanoseconds since the thread started: its deadline, not when the thread woke. A
+  ///     simulated board's clock follows it, so the host's wake-up lateness never reaches the
+  ///     simulated motors (a sped-up simulation would multiply it by its speed and step them
+  ///     faster than any motor follows; the jitter benchmark measures it instead). It must not
+  ///     allocate either.
   public init(
     executor: TickExecutor, tickMicroseconds: Int, clock: TickClock = MonotonicTickClock(),
     setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil, commandSlots: Int = 4
@@ -143,9 +147,8 @@ public final class ExecutorThread: @unchecked Sendable {
       clock.sleep(until: deadline)
       let woke = clock.nanoseconds()
       jitter.record(nanoseconds: woke - deadline)
-      let elapsed = woke - origin
-      onTick?(elapsed)
-      let now = elapsed / 1000
+      onTick?(deadline - origin)
+      let now = (woke - origin) / 1000
       while let command = commands.peek() {
         executor.apply(command, now: now)
         commands.release()

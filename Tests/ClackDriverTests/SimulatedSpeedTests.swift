@@ -1,0 +1,55 @@
+import ClackBoard
+import ClackHardware
+import ClackScheduler
+import Synchronization
+import Testing
+
+/// A host that wakes the executor thread late, in virtual time: every third tick by `late`
+/// nanoseconds on the thread's (scaled) clock. A sped-up simulation multiplies the host's real
+/// lateness by its speed: 40 µs late at ×20 is 800 µs of simulated time.
+final class LateWakeClock: TickClock {
+  private let now = Atomic<Int>(0)
+  private let wakes = Atomic<Int>(0)
+  let late: Int
+
+  init(late: Int) {
+    self.late = late
+  }
+
+  func nanoseconds() -> Int { now.load(ordering: .acquiring) }
+
+  func sleep(until deadline: Int) {
+    let wake = wakes.add(1, ordering: .relaxed).newValue
+    let target = deadline + (wake % 3 == 0 ? late : 0)
+    if target > now.load(ordering: .relaxed) { now.store(target, ordering: .releasing) }
+  }
+}
+
+@Suite struct SimulatedSpeedTests {
+  /// A fault-free twin reports no fault at any speed `clack sim --speed` allows, however late
+  /// the host wakes the thread: the simulated motors keep the thread's schedule, not the host's
+  /// wake-ups (which, scaled by the speed, stepped them faster than a motor can follow).
+  @Test(arguments: [1, 2, 5, 10, 20, 50])
+  func aFaultFreeTwinReportsNoFaultAtAnySpeed(speed: Int) throws {
+    let board = try twinBoard("pi-gpio-4.yaml")
+    let runner = try BoardRunner(
+      board: board, simulate: true, speed: speed, clock: LateWakeClock(late: 40_000 * speed))
+    runner.thread.start()
+    defer { _ = runner.stop() }
+    let first = randomTargets(board, seed: UInt64(speed))
+    #expect(runner.thread.home(showing: first))
+    var state = runner.thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= 1 && $0.idle }
+    for round in 0..<3 {
+      let next = randomTargets(board, seed: UInt64(speed * 10 + round))
+      #expect(runner.thread.show(next, planner: runner.planner) != nil)
+      state = runner.thread.wait(timeoutSeconds: 60) {
+        $0.commandsApplied >= 2 + round && $0.idle
+      }
+      #expect(state.modules.map(\.flap) == next, "×\(speed) round \(round)")
+    }
+    let troubled = state.statuses.enumerated().filter {
+      $0.element.missedHomes + $0.element.unexpectedHomes > 0 || $0.element.fault != nil
+    }
+    #expect(troubled.isEmpty, "×\(speed): \(troubled.map { "module \($0.offset): \($0.element)" })")
+  }
+}

@@ -28,7 +28,8 @@ struct HomeCommand: ParsableCommand {
       let homed = state.modules.count { $0.mode == .normal }
       let failed = state.modules.count { $0.mode == .sensorError || $0.mode == .disabled }
       let seconds = Double(MonotonicTickClock.raw() - started) / 1e9
-      return "homing \(board.name): \(homed)/\(board.moduleCount) homed, \(state.moving) moving, "
+      return
+        "homing \(board.name): \(homed)/\(board.moduleCount) homed, \(state.moving) moving, \(state.waiting) waiting, "
         + "\(failed) failed, \(String(format: "%.1f", seconds)) s"
     }
     try session.finish(final, failure: "did not home")

@@ -63,7 +63,7 @@ struct TestPatternCommand: ParsableCommand {
         let placed = zip(state.modules, targets).count { $0.flap == $1 }
         let failed = state.modules.count { $0.mode == .sensorError || $0.mode == .disabled }
         return "\(title) (\(transition.rawValue), planned \(String(format: "%.1f", seconds)) s): "
-          + "\(placed)/\(board.moduleCount) in place, \(state.moving) moving, \(failed) failed"
+          + "\(placed)/\(board.moduleCount) in place, \(state.moving) moving, \(state.waiting) waiting, \(failed) failed"
       }
       frame += 1
     }

@@ -15,6 +15,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   public var quiet: Bool
   public var homed: Bool
   public var moving: Int
+  public var waiting: Int
 
   public init(view: BoardView, queueDepth: Int) {
     rows = (view.codes ?? []).map(Self.text(ofRow:))
@@ -26,10 +27,11 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     quiet = view.quiet
     homed = view.homed
     moving = view.moving
+    waiting = view.waiting
   }
 
   enum CodingKeys: String, CodingKey {
-    case text, rows, codes, faults, quiet, homed, moving
+    case text, rows, codes, faults, quiet, homed, moving, waiting
     case queueDepth = "queue_depth"
   }
 
@@ -43,6 +45,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     try container.encode(quiet, forKey: .quiet)
     try container.encode(homed, forKey: .homed)
     try container.encode(moving, forKey: .moving)
+    try container.encode(waiting, forKey: .waiting)
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown

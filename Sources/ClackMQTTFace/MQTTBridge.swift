@@ -174,7 +174,7 @@ public struct MQTTBridge: Service {
   /// most every 5 s meanwhile) rather than flood the broker with half-turned text.
   func publishState() async {
     let view = await display.view()
-    if view.moving > 0, !lastState.isOlder(than: .seconds(5)) { return }
+    if view.moving + view.waiting > 0, !lastState.isOlder(than: .seconds(5)) { return }
     let depth = (try? store.count(state: .queued)) ?? 0
     let text = WireJSON.text(MQTTBoardState(view: view, queueDepth: depth))
     guard lastState.replace(with: text) else { return }

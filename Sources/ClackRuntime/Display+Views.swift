@@ -28,12 +28,12 @@ extension Display {
       if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
       return ModuleView(
         row: cell.row, col: cell.col, state: status.mode.rawValue, flap: status.flap,
-        moving: status.moving, faults: faults)
+        moving: status.moving, waiting: status.waiting, faults: faults)
     }
     return BoardView(
       name: board.name, rows: board.rows, cols: board.cols,
       codes: try? runner.shownFrame(state).codes(), target: try? target.codes(),
-      moving: state.moving, quiet: quiet, homed: homed,
+      moving: state.moving, waiting: state.waiting, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules)
@@ -107,14 +107,17 @@ extension Display {
   /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
     guard let codes = try? runner.shownFrame(state).codes() else { return }
-    let moving = state.moving
-    if let last = lastPublished, last.codes == codes, last.moving == moving, last.quiet == quiet {
+    let (moving, waiting) = (state.moving, state.waiting)
+    if let last = lastPublished, last.codes == codes, last.moving == moving,
+      last.waiting == waiting, last.quiet == quiet
+    {
       return
     }
-    lastPublished = (codes, moving, quiet)
+    lastPublished = (codes, moving, waiting, quiet)
     events.publish(
       .board(
         EventWire.BoardChanged(
-          codes: codes, target: (try? target.codes()) ?? [], moving: moving, quiet: quiet)))
+          codes: codes, target: (try? target.codes()) ?? [], moving: moving, waiting: waiting,
+          quiet: quiet)))
   }
 }

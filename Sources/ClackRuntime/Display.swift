@@ -48,7 +48,7 @@ public actor Display {
   /// The last change handed to the executor: the messages it started and how long it moves
   /// (in board time), so a receipt reuses that plan instead of planning again.
   var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
-  var lastPublished: (codes: [[Int]], moving: Int, quiet: Bool)?
+  var lastPublished: (codes: [[Int]], moving: Int, waiting: Int, quiet: Bool)?
   public private(set) var quiet = false
   public private(set) var homed = false
 

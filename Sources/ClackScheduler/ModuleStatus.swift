@@ -16,7 +16,10 @@ public struct ModuleStatus: Sendable, Hashable {
   public var mode: ModuleMode
   /// The flap the module believes it shows (nil before homing).
   public var flap: Int?
+  /// Energised and turning now.
   public var moving: Bool
+  /// Has a move still to start.
+  public var waiting: Bool
   public var missedHomes: Int
   public var unexpectedHomes: Int
   public var fault: ModuleFault?
@@ -26,6 +29,7 @@ public struct ModuleStatus: Sendable, Hashable {
     mode = report.mode
     flap = report.flap < 0 ? nil : report.flap
     moving = report.moving
+    waiting = report.waiting
     missedHomes = report.missedHomes
     unexpectedHomes = report.unexpectedHomes
     self.fault = fault

@@ -254,6 +254,8 @@ public final class SmartExecutor: TickExecutor {
       reports[index].position = flap < 0 ? -1 : planner.position(ofFlap: flap)
       reports[index].moving =
         modules[index].phase == .homing || modules[index].phase == .moving
+      reports[index].waiting =
+        modules[index].phase == .waitingHome || modules[index].phase == .waitingDispatch
       reports[index].missedHomes = modules[index].missed
       reports[index].unexpectedHomes = modules[index].unexpected
       reports[index].faulted = modules[index].fault != nil

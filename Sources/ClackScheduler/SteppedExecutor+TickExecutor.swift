@@ -20,7 +20,9 @@ extension SteppedExecutor {
         module.homed ? planner.flap(atPosition: module.position - offsets[index]) : -1
       reports[index].position =
         module.homed ? (module.position - offsets[index] + revolution) % revolution : -1
-      reports[index].moving = module.activity != .idle && module.activity != .waiting
+      // Moving means energised: a planned segment counts once it has begun.
+      reports[index].moving = isRunning(index)
+      reports[index].waiting = module.activity != .idle && !reports[index].moving
       reports[index].missedHomes = module.missed
       reports[index].unexpectedHomes = module.unexpected
       reports[index].faulted = module.fault != nil

@@ -151,7 +151,7 @@ public final class SteppedExecutor: TickExecutor {
     // delays the next start instead of exceeding the budget.
     var energised = 0
     for index in modules.indices {
-      handled[index] = isRunning(index, now: now)
+      handled[index] = isRunning(index)
       guard handled[index] else { continue }
       advance(index, now: now)
       energised += 1
@@ -172,8 +172,9 @@ public final class SteppedExecutor: TickExecutor {
     for index in modules.indices { observe(index, now: now) }
   }
 
-  /// In motion now: homing, correcting, or inside a planned segment that has begun.
-  private func isRunning(_ index: Int, now: Int) -> Bool {
+  /// In motion now, and so energised: homing, correcting, or inside a planned segment that
+  /// has begun.
+  func isRunning(_ index: Int) -> Bool {
     switch modules[index].activity {
     case .idle, .waiting: false
     case .leaving, .seeking, .correcting: true
@@ -214,7 +215,7 @@ public final class SteppedExecutor: TickExecutor {
   private func startQueued(now: Int) {
     guard !queue.isEmpty, now >= planEnd else { return }
     var running = 0
-    for index in modules.indices where isRunning(index, now: now) { running += 1 }
+    for index in modules.indices where isRunning(index) { running += 1 }
     while running < planner.budget, !queue.isEmpty {
       let index = queue.removeFirst()
       guard modules[index].activity == .waiting else { continue }

@@ -72,7 +72,7 @@ import Testing
     #expect(process.terminationStatus == 0, "\(output.text)")
     #expect(output.text.contains("frame 2/2 (fastest"))
     #expect(output.text.contains("blank (fastest"))
-    #expect(output.text.contains("8/8 in place, 0 moving, 0 failed"))
+    #expect(output.text.contains("8/8 in place, 0 moving, 0 waiting, 0 failed"))
     #expect(output.text.contains("clack: executor thread:"), "the real-time line is missing")
   }
 

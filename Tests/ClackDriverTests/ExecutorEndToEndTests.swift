@@ -13,12 +13,16 @@ final class TwinRun {
   let executor: SteppedExecutor
   var now = 0
   var peakEnergised = 0
+  /// The most modules the executor's reports ever called moving.
+  var peakReportedMoving = 0
   let tick = 1000
+  private var reports: [ModuleReport] = []
 
   init(_ board: BoardDefinition) throws {
     twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
     executor = SteppedExecutor(bank: try #require(twin.stepped), board: board, searchSpeed: 800)
+    reports = Array(repeating: ModuleReport(), count: board.moduleCount)
   }
 
   func runUntilIdle(limit: Int = 600_000) {
@@ -28,6 +32,8 @@ final class TwinRun {
       now += tick
       twin.clock.advance(nanoseconds: UInt64(tick) * 1000)
       peakEnergised = max(peakEnergised, twin.modules.count { $0.motor.isEnergized })
+      executor.report(into: &reports)
+      peakReportedMoving = max(peakReportedMoving, reports.count { $0.moving })
       ticks += 1
     } while !executor.isIdle && ticks < limit
     executor.tick(now: now)  // one more tick switches the last coils off
@@ -95,6 +101,9 @@ func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
     }
     #expect(
       run.peakEnergised <= board.maxMoving, "\(run.peakEnergised) motors were energised at once")
+    #expect(
+      run.peakReportedMoving <= board.maxMoving,
+      "reports said \(run.peakReportedMoving) modules moving: moving means energised")
     #expect(run.twin.modules.allSatisfy { !$0.motor.isEnergized }, "coils left on")
   }
 

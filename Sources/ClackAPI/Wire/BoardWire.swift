@@ -8,15 +8,21 @@ public struct ModuleView: Codable, Sendable, Hashable {
   public var state: String
   /// The flap it shows; null before it has homed.
   public var flap: Int?
+  /// Energised and turning now.
   public var moving: Bool
+  /// Has a move still to start (its start time, or a free slot in the power budget).
+  public var waiting: Bool
   public var faults: [String]
 
-  public init(row: Int, col: Int, state: String, flap: Int?, moving: Bool, faults: [String]) {
+  public init(
+    row: Int, col: Int, state: String, flap: Int?, moving: Bool, waiting: Bool, faults: [String]
+  ) {
     self.row = row
     self.col = col
     self.state = state
     self.flap = flap
     self.moving = moving
+    self.waiting = waiting
     self.faults = faults
   }
 
@@ -27,6 +33,7 @@ public struct ModuleView: Codable, Sendable, Hashable {
     try container.encode(state, forKey: .state)
     try container.encode(flap, forKey: .flap)  // null, not absent: the schema requires it
     try container.encode(moving, forKey: .moving)
+    try container.encode(waiting, forKey: .waiting)
     try container.encode(faults, forKey: .faults)
   }
 }
@@ -41,7 +48,10 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var codes: [[Int]]?
   /// What they are moving to.
   public var target: [[Int]]?
+  /// Modules energised and turning now: never more than the power budget.
   public var moving: Int
+  /// Modules with a move still to start.
+  public var waiting: Int
   public var quiet: Bool
   public var homed: Bool
   /// Each zone's source: "message 12", "schedule 0: 0 7 * * *", "idle" …
@@ -50,7 +60,7 @@ public struct BoardView: Codable, Sendable, Hashable {
 
   public init(
     name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
-    quiet: Bool, homed: Bool, zones: [String: String], modules: [ModuleView]
+    waiting: Int, quiet: Bool, homed: Bool, zones: [String: String], modules: [ModuleView]
   ) {
     self.name = name
     self.rows = rows
@@ -58,6 +68,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     self.codes = codes
     self.target = target
     self.moving = moving
+    self.waiting = waiting
     self.quiet = quiet
     self.homed = homed
     self.zones = zones
@@ -65,7 +76,7 @@ public struct BoardView: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, rows, cols, codes, target, moving, quiet, homed, zones, modules
+    case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -83,6 +94,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(codes, forKey: .codes)  // null, not absent, before homing
     try container.encode(target, forKey: .target)
     try container.encode(moving, forKey: .moving)
+    try container.encode(waiting, forKey: .waiting)
     try container.encode(quiet, forKey: .quiet)
     try container.encode(homed, forKey: .homed)
     try container.encode(zones, forKey: .zones)
@@ -159,6 +171,7 @@ public struct StatusView: Codable, Sendable, Hashable {
       codes: try fields.decodeIfPresent([[Int]].self, forKey: .codes),
       target: try fields.decodeIfPresent([[Int]].self, forKey: .target),
       moving: try fields.decode(Int.self, forKey: .moving),
+      waiting: try fields.decode(Int.self, forKey: .waiting),
       quiet: try fields.decode(Bool.self, forKey: .quiet),
       homed: try fields.decode(Bool.self, forKey: .homed),
       zones: try fields.decode([String: String].self, forKey: .zones), modules: [])

@@ -19,13 +19,17 @@ public enum EventWire {
   public struct BoardChanged: Codable, Sendable, Hashable {
     public var codes: [[Int]]
     public var target: [[Int]]
+    /// Modules energised and turning now.
     public var moving: Int
+    /// Modules with a move still to start.
+    public var waiting: Int
     public var quiet: Bool
 
-    public init(codes: [[Int]], target: [[Int]], moving: Int, quiet: Bool) {
+    public init(codes: [[Int]], target: [[Int]], moving: Int, waiting: Int, quiet: Bool) {
       self.codes = codes
       self.target = target
       self.moving = moving
+      self.waiting = waiting
       self.quiet = quiet
     }
   }

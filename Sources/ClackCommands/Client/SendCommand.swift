@@ -109,8 +109,9 @@ struct SendCommand: AsyncParsableCommand {
         progress.finish("message \(id) was \(state.rawValue)")
         throw CommandFailure("message \(id) was \(state.rawValue) before it was shown")
       }
-      let moving = try await api.get("api/v1/board", as: BoardView.self).0.moving
-      if state != .queued, moving == 0 {
+      let board = try await api.get("api/v1/board", as: BoardView.self).0
+      let moving = board.moving
+      if state != .queued, moving + board.waiting == 0 {
         progress.finish("message \(id) is on the board")
         if client.json { client.printJSON(reply) }
         return

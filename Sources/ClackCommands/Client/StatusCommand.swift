@@ -30,7 +30,7 @@ struct StatusCommand: AsyncParsableCommand {
     let board = status.board
     var lines = [
       "\(board.name) (\(board.rows)×\(board.cols)), \(board.homed ? "homed" : "homing"), "
-        + "\(board.moving) moving"
+        + "\(board.moving) moving, \(board.waiting) waiting"
     ]
     if let codes = board.codes, let frame = try? Frame(codes: codes) {
       lines.append(FrameGridRenderer(ansiColor: color).render(frame), terminator: "")

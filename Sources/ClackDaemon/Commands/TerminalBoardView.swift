@@ -48,7 +48,7 @@ final class TerminalBoardView: Sendable {
     let queued = (try? parts.store.count(state: .queued)) ?? 0
     var status = "clack sim · http://\(parts.address)"
     if speed > 1 { status += " · ×\(speed)" }
-    status += homed ? " · \(state.moving) moving" : " · homing…"
+    status += homed ? " · \(state.moving) moving, \(state.waiting) waiting" : " · homing…"
     status += " · \(queued) queued"
     if quiet { status += " · quiet hours" }
     let logs = recent.last(4).map { "  " + String($0.prefix(100)) }.joined(separator: "\n")

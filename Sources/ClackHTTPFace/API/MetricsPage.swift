@@ -32,7 +32,9 @@ public final class MetricsPage: Sendable {
     let executor = runner.thread.state
     gauge("modules_faulted", "", "Modules that report a fault")
       .set(Double(executor.modules.count { $0.faulted || $0.mode == .sensorError }))
-    gauge("modules_moving", "", "Modules moving now").set(Double(executor.moving))
+    gauge("modules_moving", "", "Modules energised and turning now").set(Double(executor.moving))
+    gauge("modules_waiting", "", "Modules with a move still to start")
+      .set(Double(executor.waiting))
     gauge("executor_deadline_misses", "total", "Executor ticks that missed their deadline")
       .set(Double(executor.deadlineMisses))
     gauge("executor_ticks", "total", "Executor ticks run").set(Double(executor.ticks))

@@ -105,6 +105,7 @@ async function refreshStatus() {
     ["board", `${s.name} (${s.rows}×${s.cols})${s.homed ? "" : ", homing…"}`],
     ["showing", showing],
     ["moving", String(s.moving)],
+    ["waiting", String(s.waiting)],
     ["quiet hours", s.quiet ? "now" : (s.quiet_hours || "none")],
     ["queued", String(s.queue?.queued ?? 0)],
   ];

@@ -74,7 +74,11 @@ public struct ModuleReport: Sendable, Hashable {
   public var flap = -1
   /// Where it is, in steps past its flap 0 (what a replan starts from), or -1 before homing.
   public var position = -1
+  /// Energised and turning now (counts against the power budget).
   public var moving = false
+  /// Has a move to make that has not started (waiting for its start time or a free slot in
+  /// the power budget).
+  public var waiting = false
   public var missedHomes = 0
   public var unexpectedHomes = 0
   public var faulted = false
@@ -119,8 +123,10 @@ public struct ExecutorState: Sendable {
   /// True once the thread has stopped and switched every coil off.
   public var stopped: Bool
 
-  /// How many modules move now.
+  /// How many modules move now: energised, so never more than the power budget.
   public var moving: Int { modules.count { $0.moving } }
+  /// How many have a move still to start.
+  public var waiting: Int { modules.count { $0.waiting } }
   /// Every module's state, with its fault.
   public var statuses: [ModuleStatus] {
     zip(modules, faults).map { ModuleStatus($0, fault: $1) }

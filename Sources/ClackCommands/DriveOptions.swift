@@ -3,8 +3,11 @@ import ClackBoard
 
 /// Options of the commands that drive a board: which board, and whether to simulate it.
 struct DriveOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The board file (YAML).", valueName: "file"))
-  var board: String = "boards/sim-6x22.yaml"
+  @Option(
+    help: ArgumentHelp(
+      "The board file (YAML); default: the built-in sim-6x22, the board of clack sim.",
+      valueName: "file"))
+  var board: String?
 
   @Flag(
     help:
@@ -21,7 +24,10 @@ struct DriveOptions: ParsableArguments {
   }
 
   func open() throws -> BoardSession {
-    let definition = try BoardDefinition.load(path: board)
+    let definition =
+      try board.map { path throws(BoardFileError) in
+        try BoardDefinition.load(path: path)
+      } ?? BuiltinBoard.load()
     if speed != 1, !(simulate || definition.simulation.always) {
       throw ValidationError("--speed only applies to a simulated board; add --simulate")
     }

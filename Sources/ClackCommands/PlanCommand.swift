@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClackAPI
 import ClackBoard
 import ClackCore
 import ClackScheduler
@@ -15,8 +16,11 @@ struct PlanCommand: ParsableCommand {
       divided by the budget.
       """)
 
-  @Option(help: ArgumentHelp("The board file (YAML).", valueName: "file"))
-  var board: String
+  @Option(
+    help: ArgumentHelp(
+      "The board file (YAML); default: the built-in sim-6x22, the board of clack sim.",
+      valueName: "file"))
+  var board: String?
 
   @Option(help: "The text the board shows now.")
   var from: String
@@ -60,7 +64,10 @@ struct PlanCommand: ParsableCommand {
   }
 
   func output() throws -> String {
-    let definition = try BoardDefinition.load(path: board)
+    let definition =
+      try board.map { path throws(BoardFileError) in
+        try BoardDefinition.load(path: path)
+      } ?? BuiltinBoard.load()
     let planner = Planner(board: definition, budget: budget)
     let before = try flaps(from, "--from", definition)
     let after = try flaps(to, "--to", definition)
@@ -100,15 +107,67 @@ struct PlanCommand: ParsableCommand {
   }
 
   static func json(_ plan: Plan, flapSet: FlapSet) -> String {
-    func symbol(_ index: Int) -> String { FrameOutput.jsonString(flapSet.symbols[index].notation) }
-    let modules = plan.moves.map { move in
-      "{\"row\":\(move.row),\"col\":\(move.col),\"from\":\(symbol(move.from)),\"to\":\(symbol(move.to)),"
-        + "\"flaps\":\(move.flaps),\"steps\":\(move.steps),\"start_ms\":\(milliseconds(move.startMicroseconds)),"
-        + "\"end_ms\":\(milliseconds(move.endMicroseconds)),\"segments\":\(move.segments.count)}"
+    func symbol(_ index: Int) -> String { flapSet.symbols[index].notation }
+    func ms(_ micros: Int) -> Double { Double(micros / 100) / 10 }
+    let answer = PlanJSON(
+      makespanMs: ms(plan.makespanMicroseconds), lowerBoundMs: ms(plan.lowerBoundMicroseconds),
+      budget: plan.budget, maxConcurrent: plan.maxConcurrent,
+      modules: plan.moves.map { move in
+        PlanJSON.Module(
+          row: move.row, col: move.col, from: symbol(move.from), to: symbol(move.to),
+          flaps: move.flaps, steps: move.steps, startMs: ms(move.startMicroseconds),
+          endMs: ms(move.endMicroseconds),
+          segments: move.segments.map {
+            PlanJSON.Segment(
+              startMs: ms($0.startMicroseconds), endMs: ms($0.endMicroseconds), steps: $0.steps)
+          })
+      })
+    return WireJSON.text(answer) + "\n"
+  }
+}
+
+/// `clack plan --json`: the plan, with each module's segments, so anyone can check the power
+/// budget from the output (at no instant more than `budget` segments run).
+struct PlanJSON: Codable {
+  struct Segment: Codable {
+    var startMs: Double
+    var endMs: Double
+    var steps: Int
+    enum CodingKeys: String, CodingKey {
+      case steps
+      case startMs = "start_ms"
+      case endMs = "end_ms"
     }
-    return "{\"makespan_ms\":\(milliseconds(plan.makespanMicroseconds)),"
-      + "\"lower_bound_ms\":\(milliseconds(plan.lowerBoundMicroseconds)),\"budget\":\(plan.budget),"
-      + "\"max_concurrent\":\(plan.maxConcurrent),\"modules\":[\(modules.joined(separator: ","))]}\n"
+  }
+
+  struct Module: Codable {
+    var row: Int
+    var col: Int
+    var from: String
+    var to: String
+    var flaps: Int
+    var steps: Int
+    var startMs: Double
+    var endMs: Double
+    /// The continuous motions: none when the module stays, two for a move the planner split.
+    var segments: [Segment]
+    enum CodingKeys: String, CodingKey {
+      case row, col, from, to, flaps, steps, segments
+      case startMs = "start_ms"
+      case endMs = "end_ms"
+    }
+  }
+
+  var makespanMs: Double
+  var lowerBoundMs: Double
+  var budget: Int
+  var maxConcurrent: Int
+  var modules: [Module]
+  enum CodingKeys: String, CodingKey {
+    case budget, modules
+    case makespanMs = "makespan_ms"
+    case lowerBoundMs = "lower_bound_ms"
+    case maxConcurrent = "max_concurrent"
   }
 }
 

@@ -32,6 +32,41 @@ import Testing
     #expect(stay["from"] as? String == "L" && stay["flaps"] as? Int == 0)
   }
 
+  /// The segments in --json are enough to check the power budget: at no instant do more than
+  /// `budget` of them run. Without --board, plan uses the built-in board (clack sim's).
+  @Test func jsonListsEverySegmentWithinTheBudget() throws {
+    let plan = try parse(
+      PlanCommand.self,
+      ["plan", "--from", "hello world", "--to", "split flap", "--transition", "reveal", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(try plan.output().utf8)) as? [String: Any])
+    let budget = try #require(object["budget"] as? Int)
+    let modules = try #require(object["modules"] as? [[String: Any]])
+    #expect(modules.count == 132, "the built-in 6×22 board")
+    var events: [(time: Double, delta: Int)] = []
+    var split = 0
+    for module in modules {
+      let segments = try #require(module["segments"] as? [[String: Any]])
+      if segments.count == 2 { split += 1 }
+      for segment in segments where (segment["steps"] as? Int ?? 0) > 0 {
+        let start = try #require(segment["start_ms"] as? Double)
+        let end = try #require(segment["end_ms"] as? Double)
+        #expect(end > start)
+        events += [(start, 1), (end, -1)]
+      }
+    }
+    #expect(split > 0, "reveal splits moves into an approach and a final step")
+    events.sort { $0.time != $1.time ? $0.time < $1.time : $0.delta < $1.delta }
+    var running = 0
+    var peak = 0
+    for event in events {
+      running += event.delta
+      peak = max(peak, running)
+    }
+    #expect(peak <= budget, "\(peak) segments run at once; the budget is \(budget)")
+    #expect(peak == object["max_concurrent"] as? Int)
+  }
+
   @Test func theSummarySaysHowLongAndHowMany() throws {
     let plan = try parse(
       PlanCommand.self,

@@ -5,6 +5,11 @@ import ClackMQTT
 /// sensors for what is shown, the queue and faults, buttons to re-home and clear, and a switch
 /// for quiet — all one device. Each is published retained to `topic`, so Home Assistant finds
 /// them whenever it starts.
+///
+/// Home Assistant refuses a state longer than 255 characters, and a text entity's state longer
+/// than its `max`: the states of the text entity and the Showing sensor are cut to fit, and the
+/// whole text is their `text` attribute. Entity ids are pinned with `default_entity_id` (today's
+/// Home Assistant) and `object_id` (older versions, which do not know the first).
 public struct HomeAssistantDiscovery: Sendable {
   public let topics: MQTTTopics
   public let discoveryPrefix: String
@@ -12,16 +17,22 @@ public struct HomeAssistantDiscovery: Sendable {
   public let displayName: String
   public let model: String
   public let version: String
+  /// The longest message the board takes: its capacity in characters (rows × columns).
+  public let capacity: Int
+
+  /// The longest state Home Assistant keeps.
+  public static let maxStateLength = 255
 
   public init(
     topics: MQTTTopics, discoveryPrefix: String, displayName: String, model: String,
-    version: String
+    version: String, capacity: Int
   ) {
     self.topics = topics
     self.discoveryPrefix = discoveryPrefix
     self.displayName = displayName
     self.model = model
     self.version = version
+    self.capacity = capacity
   }
 
   /// One entity's config and where it goes.
@@ -34,17 +45,26 @@ public struct HomeAssistantDiscovery: Sendable {
 
   public var entries: [Entry] {
     let state = topics.state
+    // The whole text, as an attribute of the entities whose state is cut to fit.
+    let fullText: [String: JSONValue] = [
+      "json_attributes_topic": .string(state),
+      "json_attributes_template": .string("{{ {'text': value_json.text} | tojson }}"),
+    ]
+    let textLength = min(capacity, Self.maxStateLength)
     return [
       entry(
         "text", "message", "Message", icon: "mdi:message-text",
-        [
+        fullText.merging([
           "command_topic": .string(topics.message), "state_topic": .string(state),
-          "value_template": .string("{{ value_json.text }}"), "max": .int(255),
-          "mode": .string("text"),
-        ]),
+          "value_template": .string("{{ value_json.text[:\(textLength)] }}"),
+          "max": .int(capacity), "mode": .string("text"),
+        ]) { $1 }),
       entry(
         "sensor", "showing", "Showing", icon: "mdi:card-text",
-        ["state_topic": .string(state), "value_template": .string("{{ value_json.text }}")]),
+        fullText.merging([
+          "state_topic": .string(state),
+          "value_template": .string("{{ value_json.text[:\(Self.maxStateLength)] }}"),
+        ]) { $1 }),
       entry(
         "sensor", "queue_depth", "Queue", icon: "mdi:tray-full",
         [
@@ -85,6 +105,7 @@ public struct HomeAssistantDiscovery: Sendable {
     config["name"] = .string(name)
     config["unique_id"] = .string("\(node)_\(object)")
     config["object_id"] = .string("\(node)_\(object)")
+    config["default_entity_id"] = .string("\(component).\(node)_\(object)")
     config["icon"] = .string(icon)
     config["availability_topic"] = .string(topics.availability)
     config["payload_available"] = .string("online")

@@ -2,8 +2,10 @@ import ClackAPI
 import ClackCore
 import Foundation
 
-/// The retained JSON on `…/state`: what the board shows (as text and as codes), the queue,
-/// faults and quiet. Home Assistant's entities read their values out of it.
+/// The retained JSON on `…/state`: what the board shows — or, while its flaps turn, what it
+/// is turning to, with `moving` and `waiting` beside it, so Home Assistant's history never
+/// records half-turned text — as text and as codes, the queue, faults and quiet. Home
+/// Assistant's entities read their values out of it.
 public struct MQTTBoardState: Codable, Sendable, Hashable {
   /// The non-blank rows, trimmed and joined with spaces.
   public var text: String
@@ -18,10 +20,11 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   public var waiting: Int
 
   public init(view: BoardView, queueDepth: Int) {
-    rows = (view.codes ?? []).map(Self.text(ofRow:))
+    let shown = view.target ?? view.codes
+    rows = (shown ?? []).map(Self.text(ofRow:))
     text = rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       .joined(separator: " ")
-    codes = view.codes
+    codes = shown
     self.queueDepth = queueDepth
     faults = view.faultLines
     quiet = view.quiet

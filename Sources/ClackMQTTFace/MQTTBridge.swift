@@ -43,7 +43,8 @@ public struct MQTTBridge: Service {
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
         topics: topics, discoveryPrefix: $0, displayName: board.name,
-        model: "\(board.rows)×\(board.cols) split-flap board", version: ClackVersion.current)
+        model: "\(board.rows)×\(board.cols) split-flap board", version: ClackVersion.current,
+        capacity: board.rows * board.cols)
     }
   }
 
@@ -169,15 +170,21 @@ public struct MQTTBridge: Service {
     for await _ in stream { await publishState() }
   }
 
-  /// Publishes the state when it differs from the last one published. While flaps turn, the
-  /// codes pass through every flap between, so it waits for the board to settle (publishing at
-  /// most every 5 s meanwhile) rather than flood the broker with half-turned text.
+  /// Publishes the state when it differs from the last one published. The text is what the
+  /// board shows or turns to, so a new message is published as soon as its move begins; while
+  /// flaps turn only the `moving` and `waiting` counts change, many times a second, and those
+  /// alone are published at most every 5 s, and at once when the board settles.
   func publishState() async {
     let view = await display.view()
-    if view.moving + view.waiting > 0, !lastState.isOlder(than: .seconds(5)) { return }
     let depth = (try? store.count(state: .queued)) ?? 0
-    let text = WireJSON.text(MQTTBoardState(view: view, queueDepth: depth))
-    guard lastState.replace(with: text) else { return }
+    let state = MQTTBoardState(view: view, queueDepth: depth)
+    var still = state
+    (still.moving, still.waiting) = (0, 0)
+    let key = WireJSON.text(still)
+    let turning = state.moving + state.waiting > 0
+    if turning, lastState.key == key, !lastState.isOlder(than: .seconds(5)) { return }
+    let text = WireJSON.text(state)
+    guard lastState.replace(with: text, key: key) else { return }
     publish(topics.state, text, retain: true)
   }
 
@@ -190,15 +197,19 @@ public struct MQTTBridge: Service {
   }
 }
 
-/// The last state published, so an unchanged one is not sent again.
+/// The last state published, so an unchanged one is not sent again; `key` is that state
+/// without its moving and waiting counts.
 final class StateMemo: Sendable {
-  private let memo = Mutex<(text: String?, at: ContinuousClock.Instant)>((nil, .now))
+  private let memo = Mutex<(text: String?, key: String?, at: ContinuousClock.Instant)>(
+    (nil, nil, .now))
+
+  var key: String? { memo.withLock { $0.key } }
 
   /// True (and remembered) when `new` differs from the last one.
-  func replace(with new: String) -> Bool {
+  func replace(with new: String, key: String) -> Bool {
     memo.withLock {
       guard $0.text != new else { return false }
-      $0 = (new, .now)
+      $0 = (new, key, .now)
       return true
     }
   }
@@ -207,5 +218,5 @@ final class StateMemo: Sendable {
     memo.withLock { $0.text == nil || ContinuousClock.now - $0.at > age }
   }
 
-  func forget() { memo.withLock { $0.text = nil } }
+  func forget() { memo.withLock { ($0.text, $0.key) = (nil, nil) } }
 }

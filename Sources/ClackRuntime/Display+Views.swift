@@ -20,6 +20,7 @@ extension Display {
   public func view() -> BoardView {
     let state = runner.thread.state
     let board = runner.board
+    let waiting = self.waiting(state)
     let modules = state.statuses.enumerated().map { index, status in
       let cell = board.order.cell(ofModule: index, rows: board.rows, cols: board.cols)
       var faults: [String] = []
@@ -28,15 +29,30 @@ extension Display {
       if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
       return ModuleView(
         row: cell.row, col: cell.col, state: status.mode.rawValue, flap: status.flap,
-        moving: status.moving, waiting: status.waiting, faults: faults)
+        moving: status.moving, waiting: waiting[index], faults: faults)
     }
     return BoardView(
       name: board.name, rows: board.rows, cols: board.cols,
       codes: try? runner.shownFrame(state).codes(), target: try? target.codes(),
-      moving: state.moving, waiting: state.waiting, quiet: quiet, homed: homed,
+      moving: state.moving, waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules)
+  }
+
+  /// Which modules have a move still to start: those the executor holds back (for their
+  /// start time or a slot in the power budget), and those whose new target it has not taken
+  /// yet — so a board about to move never looks settled.
+  func waiting(_ state: ExecutorState) -> [Bool] {
+    let board = runner.board
+    let shown = runner.shownFrame(state)
+    return state.modules.indices.map { index in
+      let report = state.modules[index]
+      guard !report.moving else { return false }
+      if report.waiting { return true }
+      let cell = board.order.cell(ofModule: index, rows: board.rows, cols: board.cols)
+      return report.mode == .normal && shown[cell.row, cell.col] != target[cell.row, cell.col]
+    }
   }
 
   /// The zone's source as the content engine last chose it.
@@ -107,7 +123,7 @@ extension Display {
   /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
     guard let codes = try? runner.shownFrame(state).codes() else { return }
-    let (moving, waiting) = (state.moving, state.waiting)
+    let (moving, waiting) = (state.moving, self.waiting(state).count { $0 })
     if let last = lastPublished, last.codes == codes, last.moving == moving,
       last.waiting == waiting, last.quiet == quiet
     {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct HomeAssistantDiscoveryTests {
   let discovery = HomeAssistantDiscovery(
     topics: MQTTTopics(prefix: "clack", board: "hall-2"), discoveryPrefix: "homeassistant",
-    displayName: "Hall", model: "6×22 split-flap board", version: "0.1.0")
+    displayName: "Hall", model: "6×22 split-flap board", version: "0.1.0", capacity: 132)
 
   func fields(_ entry: HomeAssistantDiscovery.Entry) -> [String: JSONValue] {
     guard case .object(let fields) = entry.config else { return [:] }
@@ -38,14 +38,36 @@ import Testing
       }
       #expect(device["identifiers"] == .array([.string("clack_hall_2")]))
       #expect(config["availability_topic"] == .string("clack/hall-2/availability"))
+      // Pinned entity ids for today's Home Assistant (default_entity_id) and older (object_id).
+      let parts = entry.topic.split(separator: "/")
+      #expect(config["default_entity_id"] == .string("\(parts[1]).clack_hall_2_\(parts[3])"))
+      #expect(config["object_id"] == .string("clack_hall_2_\(parts[3])"))
     }
+  }
+
+  /// A big board's text does not fit a state: the states are cut to 255 characters and the
+  /// whole text is an attribute.
+  @Test func statesStayWithinHomeAssistantsLimit() throws {
+    let big = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "clack", board: "wall"), discoveryPrefix: "homeassistant",
+      displayName: "Wall", model: "64×128", version: "0.1.0", capacity: 64 * 128)
+    for entry in big.entries
+    where entry.topic.contains("/message/") || entry.topic.contains("/showing/") {
+      let config = fields(entry)
+      #expect(config["value_template"] == .string("{{ value_json.text[:255] }}"), "\(entry.topic)")
+      #expect(
+        config["json_attributes_template"] == .string("{{ {'text': value_json.text} | tojson }}"))
+    }
+    let text = try #require(big.entries.first { $0.topic.contains("/text/") })
+    #expect(fields(text)["max"] == .int(8192))
   }
 
   @Test func commandsAndStatesUseTheBoardTopics() throws {
     let byTopic = Dictionary(uniqueKeysWithValues: discovery.entries.map { ($0.topic, fields($0)) })
     let text = try #require(byTopic["homeassistant/text/clack_hall_2/message/config"])
     #expect(text["command_topic"] == .string("clack/hall-2/message/set"))
-    #expect(text["max"] == .int(255), "Home Assistant's limit for a text entity")
+    #expect(text["max"] == .int(132), "the board's capacity")
+    #expect(text["value_template"] == .string("{{ value_json.text[:132] }}"), "within max")
     let home = try #require(byTopic["homeassistant/button/clack_hall_2/home/config"])
     #expect(home["command_topic"] == .string("clack/hall-2/command"))
     #expect(home["payload_press"] == .string("home"))

@@ -186,6 +186,24 @@ try:
           and text_entity.get("command_topic") == "clack/hall/message/set",
           f"{len(hall)} configs: {kinds}")
 
+    # Today's Home Assistant pins entity ids with default_entity_id (older ones with object_id);
+    # a text entity's max is the board's capacity (3×10 = 30); states fit Home Assistant's 255.
+    def ids_ok(topic, config):
+        _, component, _, entity, _ = topic.split("/")
+        return (config.get("default_entity_id") == f"{component}.clack_hall_{entity}"
+                and config.get("object_id") == f"clack_hall_{entity}")
+    showing = hall.get("homeassistant/sensor/clack_hall/showing/config", {})
+    full_text = "{{ {'text': value_json.text} | tojson }}"
+    check("discovery pins entity ids, sizes the text entity to the board, keeps states short",
+          all(ids_ok(t, c) for t, c in hall.items())
+          and text_entity.get("max") == 30
+          and text_entity.get("value_template") == "{{ value_json.text[:30] }}"
+          and showing.get("value_template") == "{{ value_json.text[:255] }}"
+          and text_entity.get("json_attributes_template") == full_text
+          and showing.get("json_attributes_template") == full_text,
+          json.dumps({t.split("/")[3]: [c.get("default_entity_id"), c.get("max")]
+                      for t, c in hall.items()}))
+
     state = retained("clack/+/availability")
     check("each board says online, retained",
           state.get("clack/hall/availability") == b"online"
@@ -227,6 +245,30 @@ try:
     stored = messages("hall", "JSON BODY")
     check("a JSON payload is read as the REST API's body",
           shown and len(stored) == 1 and stored[0]["sender"] == "node-red", repr(stored))
+
+    # While flaps turn, the state carries what the board turns to (never half-turned text),
+    # with moving and waiting beside it; it is published as the move begins and once settled.
+    watcher.messages(0.5)
+    before = json.loads(retained("clack/hall/state")["clack/hall/state"])["text"]
+    publisher.publish("clack/hall/message/set",
+                      json.dumps({"text": "HALF TURN", "priority": "urgent",
+                                  "transition": "column", "step_interval_ms": 1000}), qos=1)
+    seen = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = watcher.wait_for(lambda t, p: t == "clack/hall/state", 1)
+        if found:
+            seen.append(json.loads(found[1]))
+            if seen[-1]["text"] == "HALF TURN" and seen[-1]["moving"] + seen[-1]["waiting"] == 0:
+                break
+    # (Column by column, a second apart: about a second at --speed 10, so the move is seen.)
+    during = [s for s in seen if s["moving"] + s["waiting"] > 0]
+    check("while flaps turn the state says what they turn to, never half-turned text",
+          bool(during) and all(s["text"] in (before, "HALF TURN") for s in seen)
+          and all(s["text"] == "HALF TURN" for s in seen if s["moving"] + s["waiting"] > 0)
+          and seen[-1]["text"] == "HALF TURN" and seen[-1]["moving"] == 0
+          and all(s["moving"] <= 30 for s in seen),  # the budget of write_board
+          repr([(s["text"], s["moving"], s["waiting"]) for s in seen]))
 
     # Bad payloads: an error on clack/<board>/error, and the daemon carries on.
     bad = [("clack/hall/message/set", b"{\"text\": 5}", "invalid_field"),

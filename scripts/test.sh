@@ -4,6 +4,7 @@
 # formatting, runs every unit test, tests the web simulator in headless Chromium
 # (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
 # (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
+# runs the README's tour from outside the repository (scripts/tour-test.sh),
 # checks that the real-time executor thread allocates nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
 # C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
@@ -71,6 +72,11 @@ CLACK_NO_BUILD=1 bash scripts/mqtt-test.sh | tee "$log"
 mqtt=$(sed -n 's/^mqtt: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 [ -n "$mqtt" ] || die "could not read the number of MQTT checks that passed"
 
+step "running the README's tour from outside the repository"
+CLACK_NO_BUILD=1 bash scripts/tour-test.sh | tee "$log"
+tour=$(sed -n 's/^tour: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
+[ -n "$tour" ] || die "could not read the number of tour commands that passed"
+
 step "checking that the executor thread allocates nothing (release build, 3 s in real time)"
 swift build -c release --product clack-bench-executor 2>&1 | tail -1
 .build/release/clack-bench-executor boards/sim-6x22.yaml 3 --require-no-allocations \
@@ -99,4 +105,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + apichecks + mqtt + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, 1 allocation check, $vm VM checks)"
+echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 1 allocation check, $vm VM checks)"

@@ -20,7 +20,8 @@ extension Display {
   public func view() -> BoardView {
     let state = runner.thread.state
     let board = runner.board
-    let waiting = self.waiting(state)
+    let shown = runner.shownFrame(state)
+    let waiting = self.waiting(state, shown: shown)
     let modules = state.statuses.enumerated().map { index, status in
       let cell = board.order.cell(ofModule: index, rows: board.rows, cols: board.cols)
       var faults: [String] = []
@@ -33,7 +34,7 @@ extension Display {
     }
     return BoardView(
       name: board.name, rows: board.rows, cols: board.cols,
-      codes: try? runner.shownFrame(state).codes(), target: try? target.codes(),
+      codes: try? shown.codes(), target: try? target.codes(),
       moving: state.moving, waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
@@ -43,9 +44,8 @@ extension Display {
   /// Which modules have a move still to start: those the executor holds back (for their
   /// start time or a slot in the power budget), and those whose new target it has not taken
   /// yet — so a board about to move never looks settled.
-  func waiting(_ state: ExecutorState) -> [Bool] {
+  func waiting(_ state: ExecutorState, shown: Frame) -> [Bool] {
     let board = runner.board
-    let shown = runner.shownFrame(state)
     return state.modules.indices.map { index in
       let report = state.modules[index]
       guard !report.moving else { return false }
@@ -122,8 +122,9 @@ extension Display {
   /// Publishes what the modules show whenever it changes (mid-flip too, so a viewer sees
   /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
-    guard let codes = try? runner.shownFrame(state).codes() else { return }
-    let (moving, waiting) = (state.moving, self.waiting(state).count { $0 })
+    let shown = runner.shownFrame(state)
+    guard let codes = try? shown.codes() else { return }
+    let (moving, waiting) = (state.moving, self.waiting(state, shown: shown).count { $0 })
     if let last = lastPublished, last.codes == codes, last.moving == moving,
       last.waiting == waiting, last.quiet == quiet
     {

@@ -11,7 +11,7 @@ public enum MessageRequest {
   public static let fields: Set<String> = [
     "text", "characters", "sender", "justify", "align", "priority", "expires_in", "not_before",
     "pinned", "zone", "transition", "step_size", "step_interval_ms", "tags", "replace",
-    "bypass_quiet_hours",
+    "bypass_quiet_hours", "duration",
   ]
 
   /// The message, or the error to answer with. `defaultSender` is used when the body has
@@ -46,6 +46,7 @@ public enum MessageRequest {
     var message = NewMessage(sender: sender, body: body)
     message.priority = try reader.choice("priority", MessagePriority.self) ?? .normal
     message.expiresIn = try reader.duration("expires_in")
+    message.duration = try reader.duration("duration")
     message.notBefore = try reader.instant("not_before", now: now)
     message.pinned = try reader.bool("pinned") ?? false
     message.replacesPrevious = try reader.bool("replace") ?? true

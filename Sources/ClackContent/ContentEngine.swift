@@ -26,23 +26,44 @@ public struct ContentDecision: Sendable, Hashable {
   /// Zones whose source changed (the ones to redraw).
   public var changed: [String]
   public var started: [Int64]
+  /// Messages that left the board for good (shown).
   public var finished: [Int64]
+  /// Urgent messages among `finished` whose time on show is over.
+  public var ended: [Int64] = []
+  /// Messages an urgent one took off the board before their time was up: they are queued
+  /// again and come back after it, unless something newer comes first.
+  public var interrupted: [Int64] = []
   /// True during quiet hours: only messages that bypass them may move the board.
   public var quiet: Bool
 }
 
-/// Decides what each zone shows, in this order: an urgent message; the newest message for the
-/// zone (once the one showing has had its dwell); pinned messages in turn; the latest
-/// scheduled content; otherwise idle — the last frame stays and nothing flips. In quiet hours
+/// What a zone shows, since when, and for how long it holds the zone (a message's own
+/// `duration` or the dwell; nothing for scheduled content and idle).
+public struct ZoneShowing: Sendable, Hashable {
+  public var source: ZoneSource
+  public var since: Date
+  public var hold: TimeInterval
+
+  /// True while the message on show keeps its zone.
+  func holds(at now: Date) -> Bool { source.messageID != nil && now < since + hold }
+}
+
+/// Decides what each zone shows, in this order: an urgent message (oldest first), which
+/// preempts at once, holds the zone for its `duration` (else the dwell) and then ends as
+/// shown; the newest message for the zone (once the one showing has had its time); pinned
+/// messages in turn; the latest scheduled content; otherwise idle — the last frame stays and
+/// nothing flips. A message an urgent one interrupts comes back after it. In quiet hours
 /// nothing changes except for messages that bypass them. Time is passed in, so a test runs
 /// days of schedule in milliseconds.
 public struct ContentEngine: Sendable {
-  public let rules: ContentRules
-  public private(set) var current: [String: (source: ZoneSource, since: Date)] = [:]
+  public private(set) var rules: ContentRules
+  public private(set) var current: [String: ZoneShowing] = [:]
   private var lastFired: [String: (index: Int, at: Date)] = [:]
   private var checkedUpTo: Date
   /// `quiet on|off` from a person: held until the configured quiet hours next begin or end.
   private var quietOverride: (quiet: Bool, scheduledWhenSet: Bool)?
+  /// Urgent messages whose time on show is over (until they leave the queue).
+  private var ended: Set<Int64> = []
 
   /// Starts at `now`, looking back a day for the latest fire of each schedule, so a board
   /// started at noon shows the quote that fired at 07:00.
@@ -55,6 +76,9 @@ public struct ContentEngine: Sendable {
   /// Decides at `now` from the queue's messages (inactive ones are passed over).
   public mutating func decide(messages: [Message], now: Date) -> ContentDecision {
     advanceSchedules(to: now)
+    // An ended one is forgotten once it leaves the queue or is marked shown (a pinned one then
+    // takes its turns with the others).
+    ended = ended.filter { id in messages.contains { $0.id == id && $0.state != .shown } }
     let scheduled = scheduledQuiet(at: now)
     if let held = quietOverride, held.scheduledWhenSet != scheduled { quietOverride = nil }
     let quiet = quietOverride?.quiet ?? scheduled
@@ -71,22 +95,39 @@ public struct ContentEngine: Sendable {
         : choose(zone.name, eligible, previous, now: now)
       decision.zones[zone.name] = next
       guard next != previous?.source else { continue }
-      current[zone.name] = (next, now)
+      let nextMessage = eligible.first { $0.id == next.messageID }
+      current[zone.name] = ZoneShowing(
+        source: next, since: now, hold: nextMessage.map(hold(of:)) ?? 0)
       decision.changed.append(zone.name)
-      if let id = previous?.source.messageID, id != next.messageID { decision.finished.append(id) }
+      if let previous, let id = previous.source.messageID, id != next.messageID {
+        let shown = messages.first { $0.id == id }
+        if nextMessage?.priority == .urgent, previous.holds(at: now), let shown,
+          shown.priority == .normal, !shown.pinned
+        {
+          decision.interrupted.append(id)
+        } else {
+          decision.finished.append(id)
+          if ended.contains(id) { decision.ended.append(id) }
+        }
+      }
       if let id = next.messageID, id != previous?.source.messageID { decision.started.append(id) }
     }
     return decision
   }
 
-  /// The next time after `now` at which time alone can change a decision: a dwell ending, a
-  /// schedule firing, quiet hours beginning or ending. (When messages become due or expire is
-  /// the queue's to say.) Nil when nothing is ahead.
+  /// Drops the schedule entries (a forecast of messages needs none).
+  mutating func withoutSchedules() { rules.schedules = [] }
+
+  /// How long `message` holds its zone once shown.
+  public func hold(of message: Message) -> TimeInterval { message.duration ?? rules.dwell }
+
+  /// The next time after `now` at which time alone can change a decision: a message's time on
+  /// show ending, a schedule firing, quiet hours beginning or ending. (When messages become
+  /// due or expire is the queue's to say.) Nil when nothing is ahead.
   public func nextChange(after now: Date) -> Date? {
     var times: [Date] = []
-    for entry in current.values where entry.source.messageID != nil {
-      let end = entry.since.addingTimeInterval(rules.dwell)
-      if end > now { times.append(end) }
+    for entry in current.values where entry.holds(at: now) {
+      times.append(entry.since + entry.hold)
     }
     for schedule in rules.schedules {
       if let fire = schedule.cron.nextFire(after: now, in: rules.timeZone) { times.append(fire) }
@@ -109,7 +150,7 @@ public struct ContentEngine: Sendable {
     var finished: [Int64] = []
     for (zone, entry) in current {
       if let id = entry.source.messageID { finished.append(id) }
-      current[zone] = (.idle, now)
+      current[zone] = ZoneShowing(source: .idle, since: now, hold: 0)
     }
     lastFired.removeAll()
     return finished.sorted()
@@ -119,28 +160,33 @@ public struct ContentEngine: Sendable {
     rules.quietHours?.contains(now, in: rules.timeZone) ?? false
   }
 
-  private func choose(
-    _ zone: String, _ eligible: [Message], _ previous: (source: ZoneSource, since: Date)?,
-    now: Date
+  private mutating func choose(
+    _ zone: String, _ eligible: [Message], _ previous: ZoneShowing?, now: Date
   ) -> ZoneSource {
-    let newestFirst = eligible.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
-    if let urgent = newestFirst.first(where: { $0.priority == .urgent }) {
+    var eligible = eligible
+    let shown = previous.flatMap { previous in eligible.first { $0.id == previous.source.messageID }
+    }
+    let held = previous?.holds(at: now) ?? false
+    // An urgent message on show keeps the zone for its time, then ends.
+    if let shown, shown.priority == .urgent, !ended.contains(shown.id), shown.state != .shown {
+      if held, let previous { return previous.source }
+      ended.insert(shown.id)
+    }
+    eligible.removeAll { ended.contains($0.id) }
+    // Urgent ones in the order they came (a pinned one, once shown, joins the pinned turns).
+    let oldestFirst = eligible.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    if let urgent = oldestFirst.first(where: { $0.priority == .urgent && $0.state != .shown }) {
       return .message(urgent.id)
     }
-    // A message on show keeps the zone for its dwell.
-    if let previous, let id = previous.source.messageID,
-      eligible.contains(where: { $0.id == id }),
-      now.timeIntervalSince(previous.since) < rules.dwell
-    {
-      return previous.source
-    }
-    if let newest = newestFirst.first(where: { !$0.pinned }) { return .message(newest.id) }
+    // A message on show keeps the zone for its time.
+    if held, let previous, shown != nil { return previous.source }
+    if let newest = oldestFirst.last(where: { !$0.pinned }) { return .message(newest.id) }
     let pinned = eligible.filter(\.pinned).map(\.id).sorted()
     if !pinned.isEmpty {
       guard case .pinned(let id) = previous?.source, let at = pinned.firstIndex(of: id) else {
         return .pinned(pinned[0])
       }
-      return .pinned(pinned[(at + 1) % pinned.count])  // its dwell is over: the next one
+      return .pinned(pinned[(at + 1) % pinned.count])  // its time is over: the next one
     }
     if let fired = lastFired[zone] { return .scheduled(index: fired.index, firedAt: fired.at) }
     return previous.map { $0.source.messageID == nil ? $0.source : .idle } ?? .idle

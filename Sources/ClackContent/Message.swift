@@ -46,6 +46,8 @@ public struct NewMessage: Sendable, Hashable {
   public var replacesPrevious = true
   /// Shown even during quiet hours.
   public var bypassQuietHours = false
+  /// How long it holds its zone once shown; nil is the configured dwell.
+  public var duration: TimeInterval?
   /// The frame the body was laid out into when it was accepted, kept so it is laid out once.
   public var frame: Frame?
 
@@ -77,6 +79,8 @@ public struct Message: Sendable, Hashable, Identifiable {
   public var zone: String
   public var transition: TransitionSpec?
   public var bypassQuietHours: Bool
+  /// How long it holds its zone once shown (an urgent one then ends); nil is the dwell.
+  public var duration: TimeInterval?
   public var state: MessageState
 
   public init(
@@ -84,7 +88,7 @@ public struct Message: Sendable, Hashable, Identifiable {
     priority: MessagePriority = .normal, createdAt: Date, notBefore: Date, expiresAt: Date,
     pinned: Bool = false, tags: [String] = [], zone: String = "main",
     transition: TransitionSpec? = nil, bypassQuietHours: Bool = false,
-    state: MessageState = .queued
+    duration: TimeInterval? = nil, state: MessageState = .queued
   ) {
     self.id = id
     self.sender = sender
@@ -99,6 +103,7 @@ public struct Message: Sendable, Hashable, Identifiable {
     self.zone = zone
     self.transition = transition
     self.bypassQuietHours = bypassQuietHours
+    self.duration = duration
     self.state = state
   }
 

@@ -16,6 +16,10 @@ public final class BoardRunner: @unchecked Sendable {
   /// thread until `stop()`.
   private let twin: SimulatedBoard?
   public let speed: Int
+  /// Board time one module takes to home and turn to its flap, on average (half a revolution
+  /// to its home edge, half to the flap): at the search speed on a stepped board, at the
+  /// planned speed on smart modules, which home themselves.
+  public let homingMicrosecondsPerModule: Int
 
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
   public init(
@@ -46,6 +50,13 @@ public final class BoardRunner: @unchecked Sendable {
     } else {
       throw BoardRunnerError(description: "board '\(board.name)' has no modules to drive")
     }
+    let revolution = board.motion.stepsPerRevolution
+    homingMicrosecondsPerModule =
+      if let stepped = executor as? SteppedExecutor {
+        revolution * 1_000_000 / max(1, stepped.searchSpeed)
+      } else {
+        planner.timing.microseconds(steps: revolution)
+      }
     nonisolated(unsafe) let clock = twin?.clock
     thread = ExecutorThread(
       executor: executor,

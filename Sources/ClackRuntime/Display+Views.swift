@@ -68,33 +68,45 @@ extension Display {
   }
 
   /// Takes a just-committed message into account (deciding again now) and says where it
-  /// stands: urgent ones go first, a normal one waits for the dwell of what is on show, for its
-  /// `not_before`, and for quiet hours to end.
+  /// stands.
   public func accepted(_ message: Message) -> Estimate {
     storeChanged()
     let now = clock.now()
-    var at = max(now, message.notBefore)
-    let aheadUrgent = messages.count {
-      $0.zone == message.zone && $0.priority == .urgent && $0.state == .queued
-        && $0.id != message.id
-    }
-    if message.priority == .normal, let current = engine.current[message.zone] {
-      switch current.source {
-      case .message(let id), .pinned(let id):
-        if id != message.id { at = max(at, current.since.addingTimeInterval(config.dwell)) }
-      default: break
-      }
-    }
-    if !message.bypassQuietHours, let quietHours = config.quietHours,
-      quietHours.contains(at, in: config.timeZone)
-    {
-      at = quietHours.nextEnd(after: at, in: config.timeZone)
-    }
+    let forecast = self.forecast(of: message, now: now)
     return Estimate(
-      position: message.priority == .urgent ? 1 : aheadUrgent + 1, displayAt: at,
+      position: forecast?.position ?? 1,
+      displayAt: forecast?.at ?? max(now, message.notBefore),
       transitionSeconds: Double(moveMicroseconds(for: message, now: now)) / 1e6
         / Double(runner.speed),
-      heldByQuietHours: at > now.addingTimeInterval(1) && quiet)
+      heldByQuietHours: forecast?.heldByQuietHours ?? false)
+  }
+
+  /// When a message still queued will show, if nothing else arrives: the content rules played
+  /// forward over the queue as it stands, from when the board can next decide (now, or once
+  /// homing is done). Nil when it is not queued, or a newer message takes its place first.
+  public func forecast(of message: Message, now: Date? = nil) -> (
+    at: Date, position: Int, heldByQuietHours: Bool
+  )? {
+    let now = now ?? clock.now()
+    guard message.state == .queued else { return nil }
+    let start = now.addingTimeInterval(homingSecondsLeft(runner.thread.state))
+    var queue = messages
+    if !queue.contains(where: { $0.id == message.id }) { queue.append(message) }
+    guard let forecast = engine.forecast(message.id, messages: queue, from: start) else {
+      return nil
+    }
+    return (forecast.at, forecast.ahead + 1, forecast.heldByQuietHours)
+  }
+
+  /// Board time until homing is done, in real seconds: the modules still looking for home,
+  /// `budget` at a time, each about a revolution at the search speed. Zero once homed.
+  func homingSecondsLeft(_ state: ExecutorState) -> TimeInterval {
+    guard !homed else { return 0 }
+    let left = state.modules.count { $0.mode == .lookForHome }
+    let budget = max(1, runner.planner.budget)
+    // The batch under way is about half done; a last one still turning counts a half too.
+    let batches = left == 0 ? 0.5 : Double((left + budget - 1) / budget)
+    return batches * Double(runner.homingMicrosecondsPerModule) / 1e6 / Double(runner.speed)
   }
 
   /// How long the board moves to show `message`: the plan already handed to the executor when

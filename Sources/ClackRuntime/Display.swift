@@ -199,7 +199,13 @@ public actor Display {
     quiet = decision.quiet
     for id in decision.finished
     where messages.first(where: { $0.id == id })?.state == .showing {
-      try setState(.shown, id: id, at: now, reason: "replaced on the board")
+      let reason =
+        decision.ended.contains(id) ? "its time on the board is over" : "replaced on the board"
+      try setState(.shown, id: id, at: now, reason: reason)
+    }
+    for id in decision.interrupted {
+      try setState(
+        .queued, id: id, at: now, reason: "interrupted by an urgent message; it comes back after")
     }
     for id in decision.started {
       try setState(.showing, id: id, at: now, reason: "on the board")

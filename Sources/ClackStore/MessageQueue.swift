@@ -177,6 +177,9 @@ extension ClackStore {
     if let lifetime = new.expiresIn, !(lifetime > 0 && lifetime <= 366 * 86400) {
       throw .invalid(field: "expires_in", message: "must be from 1 second to 366 days")
     }
+    if let duration = new.duration, !(duration > 0 && duration <= 366 * 86400) {
+      throw .invalid(field: "duration", message: "must be from 1 second to 366 days")
+    }
     if case .text(let text, _, _) = new.body, text.isEmpty {
       throw .invalid(field: "text", message: "must not be empty")
     }

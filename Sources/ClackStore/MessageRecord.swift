@@ -9,7 +9,7 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
   static let databaseTableName = "message"
 
   enum CodingKeys: String, CodingKey {
-    case id, sender, text, justify, align, priority, pinned, zone, transition, state
+    case id, sender, text, justify, align, priority, pinned, zone, transition, state, duration
     case codesJSON = "codes_json"
     case frameJSON = "frame_json"
     case createdAt = "created_at"
@@ -40,6 +40,8 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
   /// A `TransitionSpec`, encoded.
   var transition: String?
   var bypassQuietHours: Bool
+  /// Seconds it holds its zone once shown; nil for the configured dwell.
+  var duration: Double?
   var state: MessageState
 
   mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -68,6 +70,7 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
     zone = new.zone ?? "main"
     transition = new.transition?.encoded
     bypassQuietHours = new.bypassQuietHours
+    duration = new.duration
     state = .queued
   }
 
@@ -89,7 +92,7 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
       priority: priority, createdAt: createdAt, notBefore: notBefore, expiresAt: expiresAt,
       pinned: pinned, tags: Self.decode([String].self, tagsJSON) ?? [], zone: zone,
       transition: transition.flatMap(TransitionSpec.init(encoded:)),
-      bypassQuietHours: bypassQuietHours, state: state)
+      bypassQuietHours: bypassQuietHours, duration: duration, state: state)
   }
 
   private static func json<T: Encodable>(_ value: T) throws -> String {

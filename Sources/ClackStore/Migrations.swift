@@ -7,6 +7,7 @@ enum Migrations {
     ("v2-quotes", quotes),
     ("v3-board-and-senders", boardAndSenders),
     ("v4-message-frame", messageFrame),
+    ("v5-message-duration", messageDuration),
   ]
 
   static var identifiers: [String] { all.map(\.identifier) }
@@ -65,6 +66,11 @@ enum Migrations {
   /// The frame a message was laid out into when accepted, so it is laid out once.
   static func messageFrame(_ db: Database) throws {
     try db.alter(table: "message") { table in table.add(column: "frame_json", .text) }
+  }
+
+  /// How long a message holds its zone once shown (seconds; null: the configured dwell).
+  static func messageDuration(_ db: Database) throws {
+    try db.alter(table: "message") { table in table.add(column: "duration", .double) }
   }
 
   static func boardAndSenders(_ db: Database) throws {

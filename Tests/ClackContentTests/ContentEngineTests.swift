@@ -26,7 +26,8 @@ final class ContentRig {
   @discardableResult
   func send(
     _ text: String, from sender: String = "alice", zone: String? = nil, urgent: Bool = false,
-    pinned: Bool = false, expiresIn: TimeInterval? = nil, bypass: Bool = false
+    pinned: Bool = false, expiresIn: TimeInterval? = nil, bypass: Bool = false,
+    duration: TimeInterval? = nil
   ) throws -> Int64 {
     var message = NewMessage(sender: sender, body: .text(text))
     message.zone = zone
@@ -34,6 +35,7 @@ final class ContentRig {
     message.pinned = pinned
     message.expiresIn = expiresIn
     message.bypassQuietHours = bypass
+    message.duration = duration
     message.replacesPrevious = false
     return try store.enqueue(message, at: now, policy: SenderPolicy(perHour: 0)).message.id
   }
@@ -45,6 +47,9 @@ final class ContentRig {
     let decision = engine.decide(messages: try store.messages(), now: now)
     for id in decision.finished where try store.message(id: id)?.state == .showing {
       try store.setState(.shown, id: id, at: now, reason: "replaced on the board")
+    }
+    for id in decision.interrupted {
+      try store.setState(.queued, id: id, at: now, reason: "interrupted")
     }
     for id in decision.started {
       try store.setState(.showing, id: id, at: now, reason: "on the board")

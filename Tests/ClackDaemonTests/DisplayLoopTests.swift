@@ -16,9 +16,12 @@ import Testing
   /// 2026-01-05 00:00 UTC, a Monday.
   static let midnight = Date(timeIntervalSince1970: 1_767_571_200)
 
-  static func runtime(_ config: RuntimeConfig, clock: ManualDaemonClock) async throws -> Runtime {
+  static func runtime(_ config: RuntimeConfig, clock: ManualDaemonClock, maxMoving: Int = 12)
+    async throws -> Runtime
+  {
     let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
       .replacingOccurrences(of: "cols: 22", with: "cols: 8")
+      .replacingOccurrences(of: "max_moving: 12", with: "max_moving: \(maxMoving)")
     let board = try BoardDefinition.parse(yaml: yaml, file: "small.yaml")
     return await Runtime(
       config: config, runner: try BoardRunner(board: board, simulate: true, speed: 50),

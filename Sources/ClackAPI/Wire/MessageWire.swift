@@ -66,6 +66,15 @@ public struct MessageView: Codable, Sendable, Hashable {
   public var justify: Justify?
   public var align: Align?
   public var characters: [[Int]]?
+  /// Seconds it holds its zone once shown (an urgent one then ends); nil is the dwell.
+  public var duration: Double?
+  /// For a queued message (only for a single message): when it should show if nothing else
+  /// arrives, and how long that is from now. Absent when a newer message for its zone would
+  /// take its place first.
+  public var displayAt: Date?
+  public var waitSeconds: Double?
+  /// Why it waits, when quiet hours hold it back.
+  public var note: String?
   /// Every change of state, oldest first (only for a single message).
   public var history: [HistoryEntry]?
 
@@ -95,6 +104,7 @@ public struct MessageView: Codable, Sendable, Hashable {
     zone = message.zone
     bypassQuietHours = message.bypassQuietHours
     transition = message.transition?.kind
+    duration = message.duration
     stepSize = message.transition?.stepSize
     stepIntervalMilliseconds = message.transition?.stepIntervalMilliseconds
     switch message.body {
@@ -107,7 +117,9 @@ public struct MessageView: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case id, sender, priority, state, pinned, tags, zone, transition, text, justify, align
-    case characters, history
+    case characters, history, duration, note
+    case displayAt = "display_at"
+    case waitSeconds = "wait_seconds"
     case createdAt = "created_at"
     case notBefore = "not_before"
     case expiresAt = "expires_at"
@@ -142,6 +154,8 @@ public struct MessagePost: Codable, Sendable, Hashable {
   public var zone: String?
   public var pinned: Bool?
   public var bypassQuietHours: Bool?
+  /// A duration: how long it holds its zone once shown.
+  public var duration: String?
 
   public init(text: String, sender: String? = nil) {
     self.text = text
@@ -149,7 +163,7 @@ public struct MessagePost: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case text, characters, sender, justify, align, priority, transition, zone, pinned
+    case text, characters, sender, justify, align, priority, transition, zone, pinned, duration
     case expiresIn = "expires_in"
     case notBefore = "not_before"
     case bypassQuietHours = "bypass_quiet_hours"

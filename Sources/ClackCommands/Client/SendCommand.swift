@@ -28,8 +28,18 @@ struct SendCommand: AsyncParsableCommand {
   @Option(help: "Vertical placement: top, center or bottom.")
   var align: Align?
 
-  @Flag(help: "Show it before anything else, without waiting for the current dwell.")
+  @Flag(
+    help: """
+      Show it at once, before anything else (other urgent ones go first in the order they \
+      came); it holds the board for --duration, then ends and the board goes on as before.
+      """)
   var urgent = false
+
+  @Option(
+    help: ArgumentHelp(
+      "How long it holds its zone once shown, such as 90s or 5m (default: the config's dwell).",
+      valueName: "duration"))
+  var duration: String?
 
   @Option(
     help: ArgumentHelp(
@@ -65,6 +75,10 @@ struct SendCommand: AsyncParsableCommand {
     if let expires, DurationText.seconds(expires) == nil {
       throw ValidationError("--expires must be a duration such as 90s, 30m or 2h, not '\(expires)'")
     }
+    if let duration, DurationText.seconds(duration) == nil {
+      throw ValidationError(
+        "--duration must be a duration such as 90s, 30m or 2h, not '\(duration)'")
+    }
     if let at, Self.instant(at, now: Date()) == nil {
       throw ValidationError("--at must be HH:MM or an ISO 8601 time, not '\(at)'")
     }
@@ -76,6 +90,7 @@ struct SendCommand: AsyncParsableCommand {
     body.align = align
     body.priority = urgent ? .urgent : nil
     body.expiresIn = expires
+    body.duration = duration
     body.notBefore = at.flatMap { Self.instant($0, now: Date()) }
     body.transition = transition
     body.zone = zone
@@ -94,14 +109,16 @@ struct SendCommand: AsyncParsableCommand {
           + ", moving for \(String(format: "%.1f", receipt.transitionSeconds)) s")
     }
     guard wait else { return }
-    try await follow(
-      api, id: receipt.id, expected: receipt.waitSeconds + receipt.transitionSeconds)
+    try await follow(api, id: receipt.id, transitionSeconds: receipt.transitionSeconds)
   }
 
-  /// Polls until the message is on the board and the board has stopped moving.
-  func follow(_ api: APIClient, id: Int64, expected: Double) async throws {
+  /// Polls until the message is on the board and the board has stopped moving. The time left
+  /// is asked again at each poll (the daemon replays its rules over the queue as it stands),
+  /// so homing, quiet hours and urgent messages that come first move the bar the right way.
+  func follow(_ api: APIClient, id: Int64, transitionSeconds: Double) async throws {
     let progress = ProgressLine()
     let started = Date()
+    var showingSince: Date?
     while true {
       let (message, reply) = try await api.get("api/v1/messages/\(id)", as: MessageView.self)
       let state = message.state
@@ -110,22 +127,45 @@ struct SendCommand: AsyncParsableCommand {
         throw CommandFailure("message \(id) was \(state.rawValue) before it was shown")
       }
       let board = try await api.get("api/v1/board", as: BoardView.self).0
-      let moving = board.moving
-      if state != .queued, moving + board.waiting == 0 {
+      if state != .queued, board.moving + board.waiting == 0 {
         progress.finish("message \(id) is on the board")
         if client.json { client.printJSON(reply) }
         return
       }
-      let elapsed = Date().timeIntervalSince(started)
-      let fraction = expected > 0 ? min(0.99, elapsed / expected) : 0.5
-      let left = max(0, expected - elapsed)
-      let bar =
-        String(repeating: "█", count: Int(fraction * 30))
-        + String(repeating: "░", count: 30 - Int(fraction * 30))
-      let phase = state == .queued ? "waiting" : "flipping (\(moving) moving)"
-      progress.update("\(bar) \(phase), about \(DurationText.describe(left)) left")
+      let now = Date()
+      showingSince = state == .queued ? nil : showingSince ?? now
+      let line = Self.progress(
+        message, board: board, elapsed: now.timeIntervalSince(started),
+        flippingFor: showingSince.map { now.timeIntervalSince($0) },
+        transitionSeconds: transitionSeconds)
+      progress.update(line)
       try await Task.sleep(for: .milliseconds(200))
     }
+  }
+
+  /// One line of the --wait bar: what it waits for and about how long is left. `flippingFor`
+  /// is how long it has been on show (nil while queued).
+  static func progress(
+    _ message: MessageView, board: BoardView, elapsed: Double, flippingFor: Double?,
+    transitionSeconds: Double
+  ) -> String {
+    let phase: String
+    let left: Double?
+    if let flippingFor {
+      phase = "flipping (\(board.moving) moving, \(board.waiting) waiting)"
+      left = transitionSeconds - flippingFor > 0.5 ? transitionSeconds - flippingFor : nil
+    } else if let wait = message.waitSeconds {
+      phase = message.note != nil ? "waiting for quiet hours to end" : "waiting"
+      left = wait + transitionSeconds
+    } else {
+      phase = "waiting (a newer message for its zone comes first)"
+      left = nil
+    }
+    let fraction = left.map { min(0.99, elapsed / max(elapsed + $0, 0.001)) } ?? 0.99
+    let filled = Int(fraction * 30)
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
+    let remaining = left.map { "about \(DurationText.describe($0)) left" } ?? "nearly there"
+    return flippingFor == nil && left == nil ? "\(bar) \(phase)" : "\(bar) \(phase), \(remaining)"
   }
 
   /// `HH:MM` (the next such time, local) or ISO 8601.

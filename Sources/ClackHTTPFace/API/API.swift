@@ -64,7 +64,13 @@ public struct API: Sendable {
       guard let message = try store.message(id: id) else {
         throw APIError.notFound("no message with id \(id)")
       }
-      return Self.json(MessageView(message, history: try store.history(id: id)))
+      var view = MessageView(message, history: try store.history(id: id))
+      if let forecast = await display.forecast(of: message) {
+        view.displayAt = forecast.at
+        view.waitSeconds = max(0, forecast.at.timeIntervalSince(clock.now()))
+        if forecast.heldByQuietHours { view.note = Self.quietNote }
+      }
+      return Self.json(view)
     }
     v1.delete("messages/:id") { _, context in
       let id = try Self.id(context)
@@ -110,9 +116,11 @@ public struct API: Sendable {
       waitSeconds: max(0, receipt.displayAt.timeIntervalSince(receipt.acceptedAt)),
       transitionSeconds: receipt.transitionSeconds, expiresAt: message.expiresAt,
       replaced: receipt.replaced,
-      note: receipt.heldByQuietHours ? "quiet hours: it will show when they end" : nil)
+      note: receipt.heldByQuietHours ? Self.quietNote : nil)
     return Self.json(answer, status: .created)
   }
+
+  static let quietNote = "quiet hours: it will show when they end"
 
   /// Hands a message to the accept service; its refusals become API errors.
   func accept(_ new: NewMessage) async throws(APIError) -> Receipt {

@@ -139,6 +139,14 @@ function count() {
   $("count").textContent = `${[...text].length} of ${capacity} characters`;
 }
 
+// Whole seconds as "45 s", "12 min 5 s" or "7 h 30 min", as the CLI says them.
+function duration(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min` + (seconds % 60 ? ` ${seconds % 60} s` : "");
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${Math.floor(seconds / 3600)} h` + (minutes ? ` ${minutes} min` : "");
+}
+
 async function send(event) {
   event.preventDefault();
   const result = $("result");
@@ -150,7 +158,9 @@ async function send(event) {
   if (reply.status === 201) {
     const wait = Math.round(reply.json.wait_seconds);
     result.className = "ok";
-    result.textContent = `queued as #${reply.json.id}` + (wait > 0 ? `, on the board in about ${wait} s` : "");
+    result.textContent = `queued as #${reply.json.id}`
+      + (wait > 0 ? `, on the board in about ${duration(wait)}` : "")
+      + (reply.json.note ? ` (${reply.json.note})` : "");
     $("text").value = "";
     count();
   } else {

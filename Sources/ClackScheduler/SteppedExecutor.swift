@@ -281,15 +281,19 @@ public final class SteppedExecutor: TickExecutor {
       bank.sensorDelayTicks == 0 ? modules[index].position : modules[index].previousPosition
     let sinceEdge = (modules[index].position - edgeAt + revolution) % revolution
     switch modules[index].activity {
-    case .idle:
+    case .idle, .waiting:
+      // A move that ends on the home edge sees the edge with its last step (or a tick later,
+      // through a chain): after the move has ended, but it is this revolution's home pulse all
+      // the same. Ignored, it made the next pass a false "missed home".
+      if rising, modules[index].homed, modules[index].mode == .normal {
+        checkHome(index, rising: true, edgeAt: edgeAt, sinceEdge: sinceEdge)
+      }
       // A knock or a slip noticed on the way left it off its goal: put it right after the plan.
-      if modules[index].mode == .normal, modules[index].homed, let goal = modules[index].goal,
-        modules[index].position != goal
+      if modules[index].activity == .idle, modules[index].mode == .normal, modules[index].homed,
+        let goal = modules[index].goal, modules[index].position != goal
       {
         enqueue(index)
       }
-    case .waiting:
-      break
     case .leaving(let budget):
       if !sensor {
         modules[index].activity = .seeking(

@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackCore
 import ClackHardware
 import ClackScheduler
 import Synchronization
@@ -11,17 +12,29 @@ final class LateWakeClock: TickClock {
   private let now = Atomic<Int>(0)
   private let wakes = Atomic<Int>(0)
   let late: Int
+  /// Late on every `every`-th wake (1: always, so every tick misses deadlines).
+  let every: Int
 
-  init(late: Int) {
+  init(late: Int, every: Int = 3) {
     self.late = late
+    self.every = every
   }
 
   func nanoseconds() -> Int { now.load(ordering: .acquiring) }
 
   func sleep(until deadline: Int) {
     let wake = wakes.add(1, ordering: .relaxed).newValue
-    let target = deadline + (wake % 3 == 0 ? late : 0)
+    let target = deadline + (wake % every == 0 ? late : 0)
     if target > now.load(ordering: .relaxed) { now.store(target, ordering: .releasing) }
+  }
+}
+
+/// Frames like text: mostly blank flaps (flap 0, on the home edge of a module calibrated to
+/// offset 0), some letters.
+func textLikeTargets(_ board: BoardDefinition, seed: UInt64) -> [Int] {
+  var random = SplitMix64(seed: seed)
+  return (0..<board.moduleCount).map { _ in
+    random.uniform(below: 3) == 0 ? random.uniform(below: board.flapSet.count) : 0
   }
 }
 
@@ -43,6 +56,34 @@ final class LateWakeClock: TickClock {
       let next = randomTargets(board, seed: UInt64(speed * 10 + round))
       #expect(runner.thread.show(next, planner: runner.planner) != nil)
       state = runner.thread.wait(timeoutSeconds: 60) {
+        $0.commandsApplied >= 2 + round && $0.idle
+      }
+      #expect(state.modules.map(\.flap) == next, "×\(speed) round \(round)")
+    }
+    let troubled = state.statuses.enumerated().filter {
+      $0.element.missedHomes + $0.element.unexpectedHomes > 0 || $0.element.fault != nil
+    }
+    #expect(troubled.isEmpty, "×\(speed): \(troubled.map { "module \($0.offset): \($0.element)" })")
+  }
+
+  /// The default board's kind (a shift-register chain, whose sensors lag a tick) showing
+  /// text, with the host missing the thread's deadlines on every tick by four periods and
+  /// more: no module reports a fault it does not have.
+  @Test(arguments: [1, 5, 20, 50])
+  func theDefaultBoardShowingTextReportsNoFaultWhenEveryTickIsLate(speed: Int) throws {
+    let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
+    let board = try BoardDefinition.parse(yaml: yaml, file: "sim-2x22")
+    let period = ExecutorThread.tickMicroseconds(for: board, smart: false) * 1000
+    let runner = try BoardRunner(
+      board: board, simulate: true, speed: speed,
+      clock: LateWakeClock(late: period * 43 / 10, every: 1))
+    defer { _ = runner.stop() }
+    #expect(runner.thread.home(showing: textLikeTargets(board, seed: 1)))
+    var state = runner.thread.wait(timeoutSeconds: 120) { $0.commandsApplied >= 1 && $0.idle }
+    for round in 0..<4 {
+      let next = textLikeTargets(board, seed: UInt64(speed * 10 + round))
+      #expect(runner.thread.show(next, planner: runner.planner) != nil)
+      state = runner.thread.wait(timeoutSeconds: 120) {
         $0.commandsApplied >= 2 + round && $0.idle
       }
       #expect(state.modules.map(\.flap) == next, "×\(speed) round \(round)")

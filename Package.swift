@@ -208,7 +208,7 @@ let package = Package(
     .testTarget(
       name: "ClackCommandsTests",
       dependencies: [
-        "ClackCommands", "ClackCore",
+        "ClackCommands", "ClackCore", "ClackBoard", "ClackAPI", "ClackContent",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(

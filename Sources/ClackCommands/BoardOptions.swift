@@ -2,7 +2,9 @@ import ArgumentParser
 import ClackBoard
 import ClackCore
 
-/// Which board a command lays text out for: a board file, or a size and flap set.
+/// Which board a command lays text out for: a board file, or a size and flap set. With none
+/// of them it is the built-in board that `clack sim` and `clack run` use (6 × 22,
+/// `splitflap-52`), so text that renders is text the simulator accepts.
 struct BoardOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Board file (YAML) to lay out for.", valueName: "file"))
   var board: String?
@@ -16,7 +18,11 @@ struct BoardOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Built-in flap set when no --board is given: vestaboard (default), splitflap-52, classic-40.",
+      """
+      Built-in flap set when no --board is given: splitflap-52 (default: the flaps of the \
+      built-in board clack sim and clack run use), vestaboard (every Vestaboard character) or \
+      classic-40.
+      """,
       valueName: "name"))
   var flaps: String?
 
@@ -36,9 +42,21 @@ struct BoardOptions: ParsableArguments {
   /// The layout for the chosen board.
   func layout() throws -> TextLayout {
     if let board { return try BoardDefinition.load(path: board).layout }
+    let builtin = try BuiltinBoard.load()
     let flapSet =
-      try flaps.map { name throws(FlapSetError) in try FlapSet.named(name) } ?? .vestaboard
-    return TextLayout(rows: rows ?? 6, cols: cols ?? 22, flapSet: flapSet)
+      try flaps.map { name throws(FlapSetError) in try FlapSet.named(name) } ?? builtin.flapSet
+    return TextLayout(
+      rows: rows ?? builtin.rows, cols: cols ?? builtin.cols, flapSet: flapSet)
+  }
+
+  /// A hint for characters the chosen flaps lack, when the flaps are the default ones.
+  var missingCharacterHint: String? {
+    guard board == nil, flaps == nil else { return nil }
+    return """
+      (laid out for the flaps of the built-in board, splitflap-52, which clack sim and \
+      clack run use; --flaps vestaboard lays out for every Vestaboard character, --board FILE \
+      for your board's own flaps)
+      """
   }
 }
 

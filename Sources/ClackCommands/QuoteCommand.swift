@@ -9,7 +9,10 @@ struct QuoteCommand: ParsableCommand {
     abstract: "Show a quote from the bundled library on the board.",
     discussion: """
       The quote of the day depends only on the calendar date, so every Clack board shows the \
-      same one, and no quote comes back within a year. 'today' uses this machine's time zone.
+      same one, and no quote comes back within a year. 'today' uses this machine's time zone. \
+      It is laid out as the daemon shows it: for the built-in board of clack sim and clack run \
+      unless --board, --flaps or a size says otherwise, with characters the flaps lack shown \
+      as ? (or a blank).
       """)
 
   enum Mode: String, ExpressibleByArgument, CaseIterable {

@@ -10,10 +10,12 @@ struct RenderCommand: ParsableCommand {
     discussion: """
       Text is upper-cased and word-wrapped; a typed \\n (or a real newline) starts a new line. \
       {NN} inserts Vestaboard character code NN, {red} … {white} or 🟥🟧🟨🟩🟦🟪⬜⬛ insert \
-      colour tiles, and accents and typographic punctuation are folded (É→E, ’→'). Characters \
+      colour tiles (those the flaps have), and accents and typographic punctuation are folded (É→E, ’→'). Characters \
       the board cannot show are an error listing each one with its line and column; \
       --lenient shows ? (or a blank) instead. Without colour, tiles print as r o y g b v w k \
-      and █ (filled). With --png FILE it also draws a picture of the board (white characters \
+      and █ (filled). Without --board, --rows, --cols or --flaps it lays out for the built-in \
+      board that clack sim and clack run use (6 × 22, flap set splitflap-52: blank, A–Z, 0–9, \
+      . ? - $ ' # , ! @ & and red, yellow, green, violet and white tiles). With --png FILE it also draws a picture of the board (white characters \
       on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
       and no font on the system.
       """)
@@ -62,6 +64,10 @@ struct RenderCommand: ParsableCommand {
     let laid: LaidOutText
     do {
       laid = try layout.layout(text, options: options)
+    } catch .unsupportedCharacters(let characters, let flapSet) {
+      let error = LayoutError.unsupportedCharacters(characters, flapSet: flapSet)
+      throw CommandFailure(
+        ["\(error)", board.missingCharacterHint].compactMap { $0 }.joined(separator: " "))
     } catch {
       throw CommandFailure("\(error)")
     }

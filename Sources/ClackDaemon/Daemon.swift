@@ -58,6 +58,11 @@ public struct Daemon {
       }
       ?? BuiltinBoard.load()
     try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
+    if options.speed != 1, !options.simulate, !board.simulation.always {
+      throw DaemonError(
+        "--speed needs --simulate: board \(board.name) drives real hardware, which runs at its own pace"
+      )
+    }
     let stateDirectory = try StateDirectory.prepare(
       config.stateDirectory ?? StateDirectory.defaultPath())
     let databasePath = stateDirectory + "/clack.sqlite"

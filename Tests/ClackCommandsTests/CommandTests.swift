@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClackBoard
 import ClackCore
 import Foundation
 import Testing
@@ -22,7 +23,7 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
         ├─┼─┼─┼─┤
         │ │ │ │ │
         └─┴─┴─┴─┘
-        2 of 8 characters, 1 of 2 rows, flap set vestaboard
+        2 of 8 characters, 1 of 2 rows, flap set splitflap-52
 
         """)
   }
@@ -105,6 +106,25 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
   ])
   func badArgumentsAreRejectedByTheParser(arguments: [String]) {
     #expect(throws: (any Error).self) { try ClackCommand.parseAsRoot(arguments) }
+  }
+
+  /// What renders is what the simulator accepts: with no board named, render lays out for the
+  /// built-in board `clack sim` and `clack run` drive, and says why a character it lacks fails.
+  @Test func theDefaultIsTheBuiltInBoardOfTheSimulator() throws {
+    let builtin = try BuiltinBoard.load()
+    let layout = try parse(RenderCommand.self, ["render", "x"]).board.layout()
+    #expect(layout.rows == builtin.rows && layout.cols == builtin.cols)
+    #expect(layout.flapSet == builtin.flapSet)
+    let orange = try parse(RenderCommand.self, ["render", "{orange}"])
+    do {
+      _ = try orange.output(isTerminal: false)
+      Issue.record("the built-in board has no orange flap, yet it rendered")
+    } catch {
+      #expect("\(error)".contains("flap set 'splitflap-52'"))
+      #expect("\(error)".contains("--flaps vestaboard lays out for every Vestaboard character"))
+    }
+    let vestaboard = try parse(RenderCommand.self, ["render", "{orange}", "--flaps", "vestaboard"])
+    #expect(try vestaboard.output(isTerminal: false).contains("flap set vestaboard"))
   }
 
   @Test func unknownFlapSetNamesTheKnownOnes() throws {

@@ -27,12 +27,17 @@ public struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Drive the board's simulated twin instead of the hardware.")
   var simulate = false
 
-  @Option(help: "With --simulate: run simulated time this many times faster (1-50).")
+  @Option(
+    help: """
+      With --simulate (or a simulation-only board): run simulated time this many times faster \
+      (1-50).
+      """)
   var speed = 1
 
   public func validate() throws {
     guard (1...50).contains(speed) else { throw ValidationError("--speed must be from 1 to 50") }
-    if speed != 1, !simulate { throw ValidationError("--speed needs --simulate") }
+    // Whether --speed needs --simulate depends on the board (a simulation-only board runs
+    // simulated either way): the daemon says so once it has read the board file.
   }
 
   public func run() async throws {

@@ -20,6 +20,8 @@ public final class BoardRunner: @unchecked Sendable {
   /// to its home edge, half to the flap): at the search speed on a stepped board, at the
   /// planned speed on smart modules, which home themselves.
   public let homingMicrosecondsPerModule: Int
+  /// Board time of one step at the top speed.
+  public var topSpeedStepMicroseconds: Int { 1_000_000 / max(1, board.motion.topSpeed) }
 
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
   public init(

@@ -7,11 +7,16 @@ import ClackScheduler
 import ClackStore
 import Foundation
 
-/// When a newly accepted message should appear, and for how long the board will move.
+/// When a queued message should appear: a time on the daemon's clock (which a sped-up
+/// simulation runs faster than the wall), and the real seconds until then.
 public struct Estimate: Sendable, Hashable {
+  /// 1 for the next to show in its zone.
   public let position: Int
   public let displayAt: Date
-  public let transitionSeconds: Double
+  /// Real seconds until `displayAt` (board time divided by a simulation's speed).
+  public let waitSeconds: Double
+  /// Real seconds the board will move to show it (0 when not planned).
+  public var transitionSeconds = 0.0
   /// True when quiet hours hold it back.
   public let heldByQuietHours: Bool
 }
@@ -72,21 +77,27 @@ extension Display {
   public func accepted(_ message: Message) -> Estimate {
     storeChanged()
     let now = clock.now()
-    let forecast = self.forecast(of: message, now: now)
-    return Estimate(
-      position: forecast?.position ?? 1,
-      displayAt: forecast?.at ?? max(now, message.notBefore),
-      transitionSeconds: Double(moveMicroseconds(for: message, now: now)) / 1e6
-        / Double(runner.speed),
-      heldByQuietHours: forecast?.heldByQuietHours ?? false)
+    var estimate =
+      forecast(of: message, now: now)
+      ?? estimate(at: max(now, message.notBefore), now: now, position: 1, quiet: false)
+    let move = moveMicroseconds(for: message, now: now)
+    let slowdown = self.slowdown(
+      runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
+    estimate.transitionSeconds = Double(move) * slowdown / 1e6 / Double(runner.speed)
+    return estimate
+  }
+
+  private func estimate(at: Date, now: Date, position: Int, quiet: Bool) -> Estimate {
+    Estimate(
+      position: position, displayAt: at,
+      waitSeconds: max(0, at.timeIntervalSince(now)) / Double(runner.speed),
+      heldByQuietHours: quiet)
   }
 
   /// When a message still queued will show, if nothing else arrives: the content rules played
   /// forward over the queue as it stands, from when the board can next decide (now, or once
   /// homing is done). Nil when it is not queued, or a newer message takes its place first.
-  public func forecast(of message: Message, now: Date? = nil) -> (
-    at: Date, position: Int, heldByQuietHours: Bool
-  )? {
+  public func forecast(of message: Message, now: Date? = nil) -> Estimate? {
     let now = now ?? clock.now()
     guard message.state == .queued else { return nil }
     let start = now.addingTimeInterval(homingSecondsLeft(runner.thread.state))
@@ -95,18 +106,34 @@ extension Display {
     guard let forecast = engine.forecast(message.id, messages: queue, from: start) else {
       return nil
     }
-    return (forecast.at, forecast.ahead + 1, forecast.heldByQuietHours)
+    return estimate(
+      at: forecast.at, now: now, position: forecast.ahead + 1, quiet: forecast.heldByQuietHours)
   }
 
-  /// Board time until homing is done, in real seconds: the modules still looking for home,
-  /// `budget` at a time, each about a revolution at the search speed. Zero once homed.
+  /// Board time until homing is done (seconds on the daemon's clock): the modules still
+  /// looking for home, `budget` at a time, each about a revolution at the search speed. Zero
+  /// once homed.
   func homingSecondsLeft(_ state: ExecutorState) -> TimeInterval {
     guard !homed else { return 0 }
     let left = state.modules.count { $0.mode == .lookForHome }
     let budget = max(1, runner.planner.budget)
     // The batch under way is about half done; a last one still turning counts a half too.
     let batches = left == 0 ? 0.5 : Double((left + budget - 1) / budget)
-    return batches * Double(runner.homingMicrosecondsPerModule) / 1e6 / Double(runner.speed)
+    let perModule = Double(runner.homingMicrosecondsPerModule)
+    let step = Int(perModule) / max(1, runner.board.motion.stepsPerRevolution)
+    return batches * perModule * slowdown(state, stepMicroseconds: step) / 1e6
+  }
+
+  /// How much slower than planned the modules move: 1 while the executor keeps its ticks;
+  /// more on a host too slow for them (a debug build at a high `--speed`), which skips ticks
+  /// and so steps each module at most once per tick it does run.
+  func slowdown(_ state: ExecutorState, stepMicroseconds: Int) -> Double {
+    guard state.ticks > 0, stepMicroseconds > 0 else { return 1 }
+    let tick =
+      Double(runner.thread.tickNanoseconds) / 1000 * Double(state.ticks + state.deadlineMisses)
+      / Double(state.ticks)
+    let step = Double(stepMicroseconds)
+    return max(1, (step / tick).rounded(.up) * tick / step)
   }
 
   /// How long the board moves to show `message`: the plan already handed to the executor when

@@ -58,7 +58,8 @@ public struct MessageService: Sendable {
     let estimate = await display.accepted(stored)
     return Receipt(
       message: stored, replaced: accepted.replaced, acceptedAt: now, position: estimate.position,
-      displayAt: estimate.displayAt, transitionSeconds: estimate.transitionSeconds,
+      displayAt: estimate.displayAt, waitSeconds: estimate.waitSeconds,
+      transitionSeconds: estimate.transitionSeconds,
       heldByQuietHours: estimate.heldByQuietHours)
   }
 
@@ -94,6 +95,8 @@ public struct Receipt: Sendable, Hashable {
   /// 1 when it is next for its zone.
   public let position: Int
   public let displayAt: Date
+  /// Real seconds until then (a sped-up simulation's clock runs ahead of the wall).
+  public let waitSeconds: Double
   /// How long the board will move to show it.
   public let transitionSeconds: Double
   /// True when quiet hours hold it back.

@@ -66,8 +66,8 @@ public struct API: Sendable {
       }
       var view = MessageView(message, history: try store.history(id: id))
       if let forecast = await display.forecast(of: message) {
-        view.displayAt = forecast.at
-        view.waitSeconds = max(0, forecast.at.timeIntervalSince(clock.now()))
+        view.displayAt = forecast.displayAt
+        view.waitSeconds = forecast.waitSeconds
         if forecast.heldByQuietHours { view.note = Self.quietNote }
       }
       return Self.json(view)
@@ -113,7 +113,7 @@ public struct API: Sendable {
     let answer = MessageReceipt(
       id: message.id, state: message.state, zone: message.zone, position: receipt.position,
       displayAt: receipt.displayAt,
-      waitSeconds: max(0, receipt.displayAt.timeIntervalSince(receipt.acceptedAt)),
+      waitSeconds: receipt.waitSeconds,
       transitionSeconds: receipt.transitionSeconds, expiresAt: message.expiresAt,
       replaced: receipt.replaced,
       note: receipt.heldByQuietHours ? Self.quietNote : nil)

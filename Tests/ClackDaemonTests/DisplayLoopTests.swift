@@ -29,6 +29,22 @@ import Testing
       logger: Logger(label: "test"))
   }
 
+  /// Runs `body` on a runtime whose display loop runs and has gone to sleep once (homed and
+  /// still); stops the loop and the board after.
+  static func withRunningLoop(
+    _ config: RuntimeConfig, clock: ManualDaemonClock, _ body: (Runtime) async throws -> Void
+  ) async throws {
+    let runtime = try await Self.runtime(config, clock: clock)
+    let display = runtime.display
+    let loop = Task { await display.run() }
+    defer {
+      loop.cancel()
+      _ = display.runner.stop()
+    }
+    try await Self.untilAsleep(display, clock)
+    try await body(runtime)
+  }
+
   /// Waits (without advancing the clock) until the loop sleeps on the clock again: the board
   /// is still and the loop has chosen its next deadline.
   static func untilAsleep(_ display: Display, _ clock: ManualDaemonClock) async throws {
@@ -61,17 +77,12 @@ import Testing
     config.quietHours = QuietHours(startMinute: 23 * 60, endMinute: 6 * 60)
     // The default schedule: the quote of the day at 07:00.
     let clock = ManualDaemonClock(Self.midnight)
-    let runtime = try await Self.runtime(config, clock: clock)
-    let display = runtime.display
-    let loop = Task { await display.run() }
-    defer {
-      loop.cancel()
-      _ = display.runner.stop()
+    try await Self.withRunningLoop(config, clock: clock) { runtime in
+      let display = runtime.display
+      #expect(await display.homed)
+      let woken = try await Self.minutesThatWake(display, clock, minutes: 1440)
+      #expect(woken == [6 * 60, 7 * 60, 23 * 60], "quiet hours end, the quote fires, quiet begins")
     }
-    try await Self.untilAsleep(display, clock)
-    #expect(await display.homed)
-    let woken = try await Self.minutesThatWake(display, clock, minutes: 1440)
-    #expect(woken == [6 * 60, 7 * 60, 23 * 60], "quiet hours end, the quote fires, quiet begins")
   }
 
   @Test func aMessageWakesTheLoopAndSoDoItsDwellAndItsExpiry() async throws {
@@ -80,22 +91,17 @@ import Testing
     config.schedules = []
     config.dwell = 300
     let clock = ManualDaemonClock(Self.midnight)
-    let runtime = try await Self.runtime(config, clock: clock)
-    let display = runtime.display
-    let loop = Task { await display.run() }
-    defer {
-      loop.cancel()
-      _ = display.runner.stop()
+    try await Self.withRunningLoop(config, clock: clock) { runtime in
+      let display = runtime.display
+      #expect(await display.sleeping.until == nil, "nothing scheduled: it sleeps until woken")
+      var message = NewMessage(sender: "t", body: .text("HELLO"))
+      message.expiresIn = 3600
+      let receipt = try await runtime.messages.accept(message)
+      try await Self.untilAsleep(display, clock)
+      #expect(try runtime.store.message(id: receipt.message.id)?.state == .showing)
+      let woken = try await Self.minutesThatWake(display, clock, minutes: 120)
+      #expect(woken == [5, 60], "the dwell ends at 5 minutes, the message expires at 60")
+      #expect(try runtime.store.message(id: receipt.message.id)?.state == .expired)
     }
-    try await Self.untilAsleep(display, clock)
-    #expect(await display.sleeping.until == nil, "nothing scheduled: it sleeps until woken")
-    var message = NewMessage(sender: "t", body: .text("HELLO"))
-    message.expiresIn = 3600
-    let receipt = try await runtime.messages.accept(message)
-    try await Self.untilAsleep(display, clock)
-    #expect(try runtime.store.message(id: receipt.message.id)?.state == .showing)
-    let woken = try await Self.minutesThatWake(display, clock, minutes: 120)
-    #expect(woken == [5, 60], "the dwell ends at 5 minutes, the message expires at 60")
-    #expect(try runtime.store.message(id: receipt.message.id)?.state == .expired)
   }
 }

@@ -28,14 +28,13 @@ import Testing
 
   @Test func anUrgentMessageGivesWayAfterItsDwellAndTheEstimatesSaySo() async throws {
     let clock = ManualDaemonClock(DisplayLoopTests.midnight)
-    let runtime = try await DisplayLoopTests.runtime(Self.config(), clock: clock)
-    let display = runtime.display
-    let loop = Task { await display.run() }
-    defer {
-      loop.cancel()
-      _ = display.runner.stop()
+    try await DisplayLoopTests.withRunningLoop(Self.config(), clock: clock) { runtime in
+      try await Self.urgentGivesWay(runtime, clock)
     }
-    try await DisplayLoopTests.untilAsleep(display, clock)
+  }
+
+  static func urgentGivesWay(_ runtime: Runtime, _ clock: ManualDaemonClock) async throws {
+    let display = runtime.display
     let start = clock.now()
     let urgent = try await runtime.messages.accept(Self.text("DINNER", from: "k", urgent: true))
     #expect(urgent.displayAt == start)
@@ -70,7 +69,10 @@ import Testing
     let perBatch = Double(display.runner.homingMicrosecondsPerModule) / 1e6
     #expect(perBatch > 20 && perBatch < 21, "4096 steps at 200 steps/s")
     #expect(wait > perBatch, "not 'at once' while the board is still homing")
-    #expect(wait <= 8 * perBatch + 0.001)
+    // A loaded host skips ticks, and the estimate allows for the pace the executor keeps.
+    let step = display.runner.homingMicrosecondsPerModule / 4096
+    let slowdown = await display.slowdown(display.runner.thread.state, stepMicroseconds: step)
+    #expect(wait <= 8 * perBatch * slowdown * 1.5)
     #expect(abs(receipt.waitSeconds - wait / 50) < 0.001)
   }
 
@@ -79,14 +81,12 @@ import Testing
     config.quietHours = QuietHours(startMinute: 23 * 60, endMinute: 6 * 60)
     // 23:30 on the Sunday before.
     let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(-1800))
-    let runtime = try await DisplayLoopTests.runtime(config, clock: clock)
-    let display = runtime.display
-    let loop = Task { await display.run() }
-    defer {
-      loop.cancel()
-      _ = display.runner.stop()
+    try await DisplayLoopTests.withRunningLoop(config, clock: clock) { runtime in
+      try await Self.quietHoursEstimates(runtime, clock)
     }
-    try await DisplayLoopTests.untilAsleep(display, clock)
+  }
+
+  static func quietHoursEstimates(_ runtime: Runtime, _ clock: ManualDaemonClock) async throws {
     let six = DisplayLoopTests.midnight.addingTimeInterval(6 * 3600)
     let urgent = try await runtime.messages.accept(Self.text("LEAK", from: "u", urgent: true))
     #expect(urgent.displayAt == six)

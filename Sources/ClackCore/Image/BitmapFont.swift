@@ -28,6 +28,9 @@ public struct BitmapFont: Sendable {
   /// Whether pixel (x, y) of a character's glyph is lit; nil when the font has no such glyph.
   public func pixels(of character: Character) -> [Bool]? { glyphs[character] }
 
+  /// Every glyph, row-major bits by character.
+  public var allGlyphs: [Character: [Bool]] { glyphs }
+
   /// The built-in 5×7 face.
   public static let dotMatrix5x7 = BitmapFont(
     width: 5, height: 7, pictures: DotMatrixGlyphs.pictures)

@@ -89,3 +89,42 @@ import Testing
     }
   }
 }
+
+@Suite struct PixelGridTests {
+  @Test func aThirtyTwoByEightPanelInTheFiveBySevenFaceIsOneRowOfFive() throws {
+    let grid = try PixelGrid(width: 32, height: 8, font: .builtin5x7)
+    #expect(grid.rows == 1 && grid.cols == 5)
+    // Five 5-wide glyphs with 1 column between them are 29 wide: 1 column of margin left.
+    #expect(grid.left == 1 && grid.top == 0)
+    let layout = TextLayout(rows: grid.rows, cols: grid.cols, flapSet: grid.symbolSet())
+    let frame = try layout.layout("Hi {red}").frame
+    var canvas = PixelCanvas(width: 32, height: 8)
+    grid.draw(frame, into: &canvas)
+    let picture = PixelTextTests.picture(canvas)
+    // "HI", a blank, the tile: four cells centred in five start at the first.
+    #expect(picture[0] == ".#...#..###........#####........")
+    #expect(picture[3] == ".#####...#.........#####........")
+    #expect(picture[7] == String(repeating: ".", count: 32))
+  }
+
+  @Test func aTileIsLitOnAMonoPanelAndShadedOnAGreyOne() throws {
+    let grid = try PixelGrid(width: 6, height: 8, font: .builtin5x7)
+    var frame = Frame(rows: 1, cols: 1)
+    frame[0, 0] = .tile(.blue)
+    var mono = PixelCanvas(width: 6, height: 8)
+    grid.draw(frame, into: &mono)
+    #expect(mono[0, 0] == 255)
+    var grey = PixelCanvas(width: 6, height: 8, depth: .grey)
+    grid.draw(frame, into: &grey)
+    #expect(grey[0, 0] == 90 && grey[5, 0] == 0)
+  }
+
+  @Test func aPanelTooSmallForOneCellSaysSo() {
+    #expect(throws: PixelGridError.self) { try PixelGrid(width: 4, height: 8, font: .builtin5x7) }
+    do {
+      _ = try PixelGrid(width: 4, height: 8, font: .builtin5x7)
+    } catch {
+      #expect("\(error)" == "a 4×8 panel holds no 6×8 cell of font 'builtin-5x7'")
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/// The character grid of a pixel board: as many cells of its font as fit the panel (a 32×8
+/// panel in the 5×7 face is 1 row of 5 cells), centred on it. Messages, Vestaboard codes and
+/// quotes are laid out into this grid as on a flap board, and each frame is then drawn into
+/// pixels.
+public struct PixelGrid: Sendable {
+  public let width: Int
+  public let height: Int
+  public let text: PixelTextRenderer
+  public let rows: Int
+  public let cols: Int
+  /// Pixels per cell: the font's widest advance, and its line pitch.
+  public let cellWidth: Int
+  public let cellHeight: Int
+  /// Where the first cell starts, so the grid's ink sits in the middle of the panel.
+  public let left: Int
+  public let top: Int
+
+  public init(width: Int, height: Int, font: PixelFont, lineSpacing: Int = 0)
+    throws(PixelGridError)
+  {
+    let text = PixelTextRenderer(font: font, lineSpacing: lineSpacing)
+    let cellWidth = font.maxAdvance
+    let cellHeight = text.linePitch
+    // The last cell needs no spacing after it, nor the last row any below it.
+    let gap = max(0, cellWidth - (font.glyphs.values.map { $0.xOffset + $0.width }.max() ?? 0))
+    let cols = cellWidth > 0 ? (width + gap) / cellWidth : 0
+    let rows = cellHeight > 0 ? (height + lineSpacing) / cellHeight : 0
+    guard cols > 0, rows > 0 else {
+      throw PixelGridError(
+        width: width, height: height, font: font.name, cellWidth: cellWidth,
+        cellHeight: font.lineHeight)
+    }
+    self.width = width
+    self.height = height
+    self.text = text
+    self.rows = rows
+    self.cols = cols
+    self.cellWidth = cellWidth
+    self.cellHeight = cellHeight
+    left = (width - (cols * cellWidth - gap)) / 2
+    top = (height - (rows * cellHeight - lineSpacing)) / 2
+  }
+
+  /// What the grid can show, as a flap set for layout: the blank, the colour tiles (drawn as
+  /// lit cells) and every character the font has a glyph for.
+  public func symbolSet() -> FlapSet {
+    var symbols: [Symbol] = [.blank]
+    symbols += ColorTile.allCases.map(Symbol.tile)
+    let characters = text.font.glyphs.keys.filter { $0 != " " }.sorted { $0.value < $1.value }
+    symbols += characters.map { .glyph(Character($0)) }
+    do {
+      return try FlapSet(name: "font \(text.font.name)", symbols: symbols)
+    } catch {
+      // Unique scalars, a blank and more than one symbol: this cannot fail.
+      preconditionFailure("the symbols of font \(text.font.name) do not make a set: \(error)")
+    }
+  }
+
+  /// Draws a frame of `rows × cols` symbols into the canvas, which it clears first: glyphs at
+  /// their cells, colour tiles as lit cells (at the tile's brightness on a grey canvas; a
+  /// black tile is dark).
+  public func draw(_ frame: Frame, into canvas: inout PixelCanvas) {
+    canvas.clear()
+    for row in 0..<min(rows, frame.rows) {
+      let y = top + row * cellHeight
+      for col in 0..<min(cols, frame.cols) {
+        let x = left + col * cellWidth
+        switch frame[row, col] {
+        case .blank: break
+        case .glyph(let character):
+          text.draw(
+            String(character), into: &canvas, x: x, baseline: y + text.font.ascent)
+        case .tile(let tile):
+          canvas.fill(
+            x: x, y: y, width: cellWidth - 1, height: text.font.lineHeight - 1,
+            brightness: canvas.depth == .grey || tile == .black
+              ? Self.brightness(of: tile) : PixelCanvas.full)
+        }
+      }
+    }
+  }
+
+  /// A tile's brightness on a grey panel (one colour of LED): how light the colour looks.
+  static func brightness(of tile: ColorTile) -> UInt8 {
+    switch tile {
+    case .black: 0
+    case .white, .filled: 255
+    case .yellow: 230
+    case .orange: 190
+    case .green: 170
+    case .red: 130
+    case .violet: 110
+    case .blue: 90
+    }
+  }
+}
+
+/// A panel too small for even one cell of its font.
+public struct PixelGridError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let width: Int
+  public let height: Int
+  public let font: String
+  public let cellWidth: Int
+  public let cellHeight: Int
+
+  public var description: String {
+    "a \(width)×\(height) panel holds no \(cellWidth)×\(cellHeight) cell of font '\(font)'"
+  }
+}

@@ -5,6 +5,8 @@ public struct I2CCapabilities: OptionSet, Sendable, Hashable {
 
   /// Plain I2C transfers (`I2C_RDWR`), needed for writes longer than 32 bytes in one go.
   public static let plainI2C = I2CCapabilities(rawValue: 0x0000_0001)
+  /// SMBus send/receive byte (one byte with no register: a command, such as the HT16K33's).
+  public static let smbusByte = I2CCapabilities(rawValue: 0x0006_0000)
   /// SMBus read/write byte data.
   public static let smbusByteData = I2CCapabilities(rawValue: 0x0018_0000)
   /// SMBus read/write word data.
@@ -18,6 +20,7 @@ public struct I2CCapabilities: OptionSet, Sendable, Hashable {
   public var summary: String {
     var parts: [String] = []
     if contains(.plainI2C) { parts.append("I2C") }
+    if contains(.smbusByte) { parts.append("SMBus send byte") }
     if contains(.smbusByteData) { parts.append("SMBus byte") }
     if contains(.smbusWordData) { parts.append("SMBus word") }
     if contains(.smbusBlockData) { parts.append("SMBus block") }
@@ -28,6 +31,8 @@ public struct I2CCapabilities: OptionSet, Sendable, Hashable {
 
 /// One SMBus transaction. Block transactions move their data through the caller's buffer.
 public enum SMBusTransaction: Sendable, Hashable {
+  /// One byte with no register ("send byte"): a command.
+  case sendByte(UInt8)
   case readByteData(register: UInt8)
   case writeByteData(register: UInt8, value: UInt8)
   case readWordData(register: UInt8)

@@ -99,6 +99,18 @@ public struct I2CDevice<Bus: I2CBus> {
     return bytes
   }
 
+  /// A one-byte command (no register), such as the HT16K33's: a plain write when the adapter
+  /// can, else an SMBus "send byte".
+  public func command(_ byte: UInt8) throws(HALError) {
+    if bus.capabilities.contains(.plainI2C) {
+      try withUnsafeBytes(of: byte) { (write) throws(HALError) in
+        try bus.transfer(address: address, write: write, read: .init(start: nil, count: 0))
+      }
+    } else {
+      _ = try bus.smbus(address: address, .sendByte(byte), buffer: .init(start: nil, count: 0))
+    }
+  }
+
   /// A plain write (no register), for devices that take raw commands, such as the HT16K33.
   public func write(_ bytes: [UInt8]) throws(HALError) {
     try bytes.withBytes { (write) throws(HALError) in

@@ -88,6 +88,9 @@
       let bytes = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
       let result: Int32
       switch transaction {
+      case .sendByte(let byte):
+        try require(.smbusByte, "SMBus send byte", address: address)
+        result = i2c_smbus_write_byte(fd, byte)
       case .readByteData(let register):
         try require(.smbusByteData, "SMBus byte reads", address: address)
         result = i2c_smbus_read_byte_data(fd, register)

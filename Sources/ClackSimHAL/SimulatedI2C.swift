@@ -39,7 +39,9 @@ public final class SimulatedI2CBus: I2CBus {
   /// `capabilities` defaults to what the Pi's controller offers: plain I2C and every SMBus form.
   public init(
     name: String, clock: VirtualClock, log: TransactionLog,
-    capabilities: I2CCapabilities = [.plainI2C, .smbusByteData, .smbusWordData, .smbusI2CBlock],
+    capabilities: I2CCapabilities = [
+      .plainI2C, .smbusByte, .smbusByteData, .smbusWordData, .smbusI2CBlock,
+    ],
     seed: UInt64 = 1
   ) {
     self.name = name
@@ -75,6 +77,7 @@ public final class SimulatedI2CBus: I2CBus {
   ) throws(HALError) -> UInt16 {
     let needed: I2CCapabilities
     switch transaction {
+    case .sendByte: needed = .smbusByte
     case .readByteData, .writeByteData: needed = .smbusByteData
     case .readWordData, .writeWordData: needed = .smbusWordData
     case .readI2CBlock, .writeI2CBlock: needed = .smbusI2CBlock
@@ -85,6 +88,8 @@ public final class SimulatedI2CBus: I2CBus {
     }
     let device = try acknowledge(address)
     switch transaction {
+    case .sendByte(let byte):
+      deliver([byte], to: device, address: address)
     case .readByteData(let register):
       deliver([register], to: device, address: address)
       return UInt16(fetch(1, from: device, address: address)[0])

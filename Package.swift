@@ -48,7 +48,7 @@ let package = Package(
     // Layer 2: simulated hardware behind the same protocols, modelled at the bus level.
     .target(name: "ClackSimHAL", dependencies: ["ClackHAL", "ClackCore"]),
     // Layer 3: one driver per kind of hardware, generic over the HAL.
-    .target(name: "ClackDrivers", dependencies: ["ClackHAL"]),
+    .target(name: "ClackDrivers", dependencies: ["ClackHAL", "ClackCore"]),
     // Above layer 4: opens a board for driving — its drivers on Linux devices or on its
     // simulated twin, its executor and real-time thread. The one place that knows which.
     .target(

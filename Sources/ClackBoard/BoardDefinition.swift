@@ -34,7 +34,15 @@ public struct BoardDefinition: Hashable, Sendable {
 
   /// Validates board-file text; `file` is only used in error messages.
   public static func parse(yaml: String, file: String) throws(BoardFileError) -> BoardDefinition {
-    let top = try YAMLReader.root(yaml: yaml, file: file).fields(
+    let root = try YAMLReader.root(yaml: yaml, file: file)
+    if root.node.mapping?["panel"] != nil {
+      throw BoardFileError(
+        file: file, line: nil, column: nil, field: nil,
+        message:
+          "is a pixel (LED) board: 'clack board check' reads it and drives its simulated chips; "
+          + "rendering, plans and the daemon take split-flap boards only for now (docs/leds.md)")
+    }
+    let top = try root.fields(
       allowed: [
         "name", "description", "geometry", "flaps", "modules", "motion", "offsets", "power",
         "simulation",

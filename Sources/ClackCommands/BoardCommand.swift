@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClackBoard
+import ClackCore
 import ClackDrivers
 import ClackHardware
 
@@ -19,7 +20,8 @@ struct BoardCheckCommand: ParsableCommand {
       Mistakes are reported with the file, line, column and field. With --simulate, Clack also \
       builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
       a bus self-test through the real drivers: coils off and every sensor read for stepped \
-      boards, every module configured for smart modules.
+      boards, every module configured for smart modules; for a pixel (LED) board, every chip \
+      started and a test picture shown and read back from the chips' registers.
       """)
 
   @Argument(help: ArgumentHelp("The board file (YAML).", valueName: "file"))
@@ -33,6 +35,11 @@ struct BoardCheckCommand: ParsableCommand {
   }
 
   func output() throws -> String {
+    if let text = try? String(contentsOfFile: file, encoding: .utf8),
+      PixelBoardDefinition.isPixelBoard(yaml: text)
+    {
+      return try pixelOutput()
+    }
     let board = try BoardDefinition.load(path: file)
     var out = "\(file): valid board '\(board.name)'\n"
     out += "  \(board.rows)×\(board.cols) = \(board.moduleCount) modules, \(board.order.rawValue), "
@@ -55,6 +62,52 @@ struct BoardCheckCommand: ParsableCommand {
     if !faults.isEmpty {
       throw CommandFailure(out + "the simulated board has \(faults.count) faulty modules")
     }
+    return out
+  }
+
+  func pixelOutput() throws -> String {
+    let board = try PixelBoardDefinition.load(path: file)
+    let font: PixelFont
+    do {
+      font = try PixelFontFile.load(board.font)
+    } catch {
+      throw CommandFailure("\(file): font: \(error)")
+    }
+    let geometry = board.geometry
+    let grid = try PixelGrid(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, font: font,
+      lineSpacing: board.lineSpacing)
+    var out = "\(file): valid pixel board '\(board.name)'\n"
+    out += "  \(geometry.width)×\(geometry.height) LEDs (\(board.depth.rawValue))"
+    if geometry.rotation != 0 { out += ", turned \(geometry.rotation)°" }
+    out += "; font \(font.name): \(grid.rows)×\(grid.cols) characters\n"
+    let chips = board.chips
+    out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
+    out += "  brightness \(board.brightness)/15, transition \(board.transition.rawValue)\n"
+    if board.simulatedOnly { out += "  simulation only\n" }
+    guard simulate else { return out }
+    let twin = try SimulatedPixelBoard(board: board)
+    twin.panel.start(brightness: board.brightness)
+    // A test picture: every cell lit with a letter of CLACK in turn.
+    var frame = Frame(rows: grid.rows, cols: grid.cols)
+    let letters = Array("CLACK")
+    for row in 0..<grid.rows {
+      for col in 0..<grid.cols { frame[row, col] = .glyph(letters[(row * grid.cols + col) % 5]) }
+    }
+    var picture = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    grid.draw(frame, into: &picture)
+    twin.panel.show(picture)
+    let seen = twin.seen()
+    let wrong = picture.pixels.indices.count { (picture.pixels[$0] > 0) != (seen.pixels[$0] > 0) }
+    let faults = twin.panel.faultLines
+    out += "simulated twin: \(chips.count - faults.count) of \(chips.count) chips answered; "
+    out += "the test picture reads back with \(wrong) of \(picture.pixels.count) pixels wrong\n"
+    for fault in faults { out += "  \(fault)\n" }
+    if !faults.isEmpty {
+      throw CommandFailure(out + "the simulated panel has \(faults.count) faulty chips")
+    }
+    if wrong > 0 { throw CommandFailure(out + "the simulated panel does not show the picture") }
     return out
   }
 

@@ -7,7 +7,7 @@ import ClackHAL
 /// chips whose 16 bytes changed are written, each in one transfer (pointer 0x00 and 16 bytes),
 /// from buffers made at start: showing a frame allocates nothing. A chip that fails is marked
 /// and skipped until it is started again; the rest of the panel keeps working.
-public final class HT16K33Panel<Bus: I2CBus> {
+public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   /// Where one chip's backpack sits on the panel as wired.
   public struct Chip: Sendable, Hashable {
     public var address: UInt8
@@ -44,6 +44,7 @@ public final class HT16K33Panel<Bus: I2CBus> {
   public let chips: [Chip]
   /// Each chip's latest fault (nil when it works).
   public private(set) var faults: [ChipFault?]
+  public var faultLines: [String] { faults.compactMap { $0.map(\.description) } }
   /// Chips written by the last `show`.
   public private(set) var lastWriteCount = 0
   private let devices: [I2CDevice<Bus>]

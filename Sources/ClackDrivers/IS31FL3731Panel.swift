@@ -8,7 +8,7 @@ import ClackHAL
 /// picture mode, every LED of frames 0 and 1 enabled and dark, frame 0 shown, wake. Brightness
 /// scales the PWM values. Only chips whose picture changed are written, from buffers made at
 /// start; a chip that fails is marked and the others carry on.
-public final class IS31FL3731Panel<Bus: I2CBus> {
+public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   /// Where one chip's 16×9 matrix sits on the panel as wired.
   public struct Chip: Sendable, Hashable {
     public var address: UInt8
@@ -32,6 +32,7 @@ public final class IS31FL3731Panel<Bus: I2CBus> {
   public let chips: [Chip]
   public let geometry: PanelGeometry
   public private(set) var faults: [ChipFault?]
+  public var faultLines: [String] { faults.compactMap { $0.map(\.description) } }
   public private(set) var lastWriteCount = 0
   /// 0–15: the PWM values are scaled by (level + 1) / 16.
   public private(set) var brightness = 15
@@ -43,6 +44,8 @@ public final class IS31FL3731Panel<Bus: I2CBus> {
   private var shown: [[UInt8]]
   private var known: [Bool]
   private var frame: [UInt8]
+  /// The picture last shown, to show again at a new brightness.
+  private var last: PixelCanvas?
 
   public init(bus: Bus, chips: [Chip], geometry: PanelGeometry) throws(HALError) {
     guard
@@ -95,16 +98,17 @@ public final class IS31FL3731Panel<Bus: I2CBus> {
     }
   }
 
-  /// Scales every later picture's PWM by (level + 1) / 16 and shows the current one again.
-  public func setBrightness(_ level: Int, redraw canvas: PixelCanvas? = nil) {
+  /// Scales the PWM by (level + 1) / 16, and shows the last picture again at it.
+  public func setBrightness(_ level: Int) {
     brightness = max(0, min(15, level))
     for index in chips.indices { known[index] = false }
-    if let canvas { show(canvas) }
+    if let last { show(last) }
   }
 
   /// Shows a picture: grey levels as PWM (a mono canvas is full or dark), into each changed
   /// chip's hidden frame, then flipped in.
   public func show(_ canvas: PixelCanvas) {
+    last = canvas  // shares the canvas's storage: no copy
     lastWriteCount = 0
     for index in chips.indices where faults[index] == nil {
       compose(index, from: canvas)

@@ -10,13 +10,17 @@ import ClackHAL
 /// Modules differ in how a block is turned (`blockRotation`, clockwise, as mounted) and
 /// whether the first chip of the chain is at the left end (`firstOnLeft`); both come from the
 /// board file, as the most common complaint about MAX7219 drivers is getting them wrong.
-public final class MAX7219Panel<SPI: SPIDevice> {
+public final class MAX7219Panel<SPI: SPIDevice>: PixelPanel {
   public let blocks: Int
   public let blockRotation: Int
   public let firstOnLeft: Bool
   public let geometry: PanelGeometry
   /// The last transfer's failure (SPI has no acknowledge: a failure is the whole cascade's).
   public private(set) var fault: HALError?
+  public var faultLines: [String] {
+    fault.map { ["the SPI cascade on \(spi.name): \($0.message)"] } ?? []
+  }
+
   /// Digit rows written by the last `show`.
   public private(set) var lastWriteCount = 0
   private let spi: SPI

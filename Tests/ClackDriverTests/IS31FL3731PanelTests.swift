@@ -88,7 +88,7 @@ import Testing
     picture[2, 2] = 200
     rig.panel.show(picture)
     #expect(rig.models[0x74]?.seen(x: 2, y: 2) == 100)
-    rig.panel.setBrightness(15, redraw: picture)
+    rig.panel.setBrightness(15)
     #expect(rig.models[0x74]?.seen(x: 2, y: 2) == 200)
   }
 

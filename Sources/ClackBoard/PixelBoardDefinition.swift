@@ -1,0 +1,122 @@
+import ClackCore
+
+/// A pixel (LED matrix) board file: the panel, its chips and how they are wired, the font that
+/// makes its character grid, brightness and motion. A board file with a `panel` section is a
+/// pixel board; see docs/boards.md.
+public struct PixelBoardDefinition: Hashable, Sendable {
+  public let name: String
+  public let description: String?
+  public let geometry: PanelGeometry
+  public let chips: PixelChips
+  /// `builtin-5x7`, or the path of a BDF or Unifont `.hex` font.
+  public let font: String
+  public let lineSpacing: Int
+  /// 0–15.
+  public let brightness: Int
+  public let night: NightBrightness?
+  /// Pixels per second for lines too long for the panel.
+  public let scrollSpeed: Int
+  public let transition: PixelTransitionKind
+  public let transitionMilliseconds: Int
+  /// Simulated only (like `sim-6x22`): the chips are always the register-level models.
+  public let simulatedOnly: Bool
+  /// Chips the simulation leaves off the bus (to try faults).
+  public let missingChips: [Int]
+
+  /// On and off, or 256 grey levels (the IS31FL3731's PWM).
+  public var depth: PixelDepth { chips.kind == .is31fl3731 ? .grey : .mono }
+
+  /// Brightness from `from` to `to` (local time; may wrap past midnight).
+  public struct NightBrightness: Hashable, Sendable {
+    public let brightness: Int
+    public let fromMinute: Int
+    public let toMinute: Int
+  }
+
+  /// Reads and validates a pixel board file.
+  public static func load(path: String) throws(BoardFileError) -> PixelBoardDefinition {
+    try parse(yaml: YAMLReader.text(atPath: path), file: path)
+  }
+
+  /// True when the board file describes a pixel board (it has a `panel` section).
+  public static func isPixelBoard(yaml: String) -> Bool {
+    (try? YAMLReader.root(yaml: yaml, file: "").node.mapping?["panel"]) != nil
+  }
+
+  public static func parse(yaml: String, file: String) throws(BoardFileError)
+    -> PixelBoardDefinition
+  {
+    let top = try YAMLReader.root(yaml: yaml, file: file).fields(
+      allowed: [
+        "name", "description", "panel", "chips", "font", "line_spacing", "brightness", "night",
+        "scroll_speed", "transition", "simulation",
+      ],
+      required: ["name", "panel", "chips"])
+    let panel = try top.required("panel").fields(
+      allowed: ["width", "height", "rotation", "mirror"], required: ["width", "height"])
+    let width = try panel.required("width").int(in: 8...512)
+    let height = try panel.required("height").int(in: 8...256)
+    let rotation =
+      try panel["rotation"].map { reader throws(BoardFileError) in
+        Int(try reader.choice(["0", "90", "180", "270"])) ?? 0
+      } ?? 0
+    let mirror = try panel["mirror"]?.choice(["none", "x", "y"]) ?? "none"
+    let geometry = PanelGeometry(
+      width: width, height: height, rotation: rotation, mirrorX: mirror == "x",
+      mirrorY: mirror == "y")
+    let chips = try PixelBoardSections.chips(top.required("chips"), width: width, height: height)
+    let simulation = try top["simulation"]?.fields(
+      allowed: ["always", "missing_chips"], required: [])
+    let missing = try simulation?["missing_chips"].map { reader throws(BoardFileError) in
+      try reader.items().map { item throws(BoardFileError) in
+        try item.int(in: 0...(chips.count - 1))
+      }
+    }
+    let transition = try top["transition"]?.fields(
+      allowed: ["kind", "milliseconds"], required: ["kind"])
+    return PixelBoardDefinition(
+      name: try top.required("name").string(),
+      description: try top["description"]?.string(),
+      geometry: geometry, chips: chips,
+      font: try top["font"]?.string() ?? "builtin-5x7",
+      lineSpacing: try top["line_spacing"]?.int(in: 0...16) ?? 0,
+      brightness: try top["brightness"]?.int(in: 0...15) ?? 8,
+      night: try top["night"].map(PixelBoardSections.night),
+      scrollSpeed: try top["scroll_speed"]?.int(in: 1...500) ?? 20,
+      transition: try transition.map { fields throws(BoardFileError) in
+        PixelTransitionKind(
+          rawValue: try fields.required("kind").choice(
+            PixelTransitionKind.allCases.map(\.rawValue))) ?? .instant
+      } ?? .wipe,
+      transitionMilliseconds: try transition?["milliseconds"]?.int(in: 0...10_000) ?? 600,
+      simulatedOnly: try simulation?["always"]?.bool() ?? false,
+      missingChips: missing ?? [])
+  }
+}
+
+/// The chips of a pixel panel and their wiring.
+public struct PixelChips: Hashable, Sendable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case ht16k33, is31fl3731, max7219
+  }
+
+  /// One chip: its I2C address (0 for a MAX7219 block) and its top-left LED on the panel.
+  public struct Placement: Hashable, Sendable {
+    public let address: Int
+    public let x: Int
+    public let y: Int
+  }
+
+  public let kind: Kind
+  /// The I2C bus (`/dev/i2c-1`), or the SPI device for a MAX7219 cascade.
+  public let device: String
+  /// HT16K33 only: `16x8`, `8x8` or `bicolor-8x8`.
+  public let backpack: String
+  public let placements: [Placement]
+  /// MAX7219 only.
+  public let spiSpeedHz: Int
+  public let blockRotation: Int
+  public let firstOnLeft: Bool
+
+  public var count: Int { placements.count }
+}

@@ -1,0 +1,92 @@
+/// The sections of a pixel board file that need more than one line to read.
+enum PixelBoardSections {
+  static func hex(_ value: Int) -> String { BoardSections.hex(value) }
+
+  /// `chips:` — the chip type and wiring; chips tile the panel left to right, then top to
+  /// bottom, in the order their addresses are listed.
+  static func chips(_ reader: YAMLReader, width: Int, height: Int) throws(BoardFileError)
+    -> PixelChips
+  {
+    let fields = try reader.fields(
+      allowed: [
+        "type", "bus", "addresses", "backpack", "spi_device", "spi_speed_hz", "blocks",
+        "block_rotation", "first_on_left",
+      ],
+      required: ["type"])
+    let kind =
+      PixelChips.Kind(
+        rawValue: try fields.required("type").choice(PixelChips.Kind.allCases.map(\.rawValue)))
+      ?? .ht16k33
+    if kind == .max7219 {
+      let blocksReader = try fields.required("blocks")
+      let blocks = try blocksReader.int(in: 1...64)
+      guard blocks * 8 == width, height == 8 else {
+        throw blocksReader.error(
+          "\(blocks) blocks of 8×8 make a \(blocks * 8)×8 panel; the panel is \(width)×\(height)")
+      }
+      return PixelChips(
+        kind: kind, device: try fields.required("spi_device").string(), backpack: "8x8",
+        placements: (0..<blocks).map { .init(address: 0, x: $0 * 8, y: 0) },
+        spiSpeedHz: try fields["spi_speed_hz"]?.int(in: 10_000...10_000_000) ?? 1_000_000,
+        blockRotation: try fields["block_rotation"].map { value throws(BoardFileError) in
+          Int(try value.choice(["0", "90", "180", "270"])) ?? 0
+        } ?? 0,
+        firstOnLeft: try fields["first_on_left"]?.bool() ?? false)
+    }
+    let backpack =
+      kind == .ht16k33
+      ? try fields["backpack"]?.choice(["16x8", "8x8", "bicolor-8x8"]) ?? "16x8" : "16x9"
+    let (chipWidth, chipHeight) =
+      kind == .is31fl3731 ? (16, 9) : (backpack == "16x8" ? 16 : 8, 8)
+    let addressesReader = try fields.required("addresses")
+    let range = kind == .ht16k33 ? 0x70...0x77 : 0x74...0x77
+    var addresses: [Int] = []
+    for item in try addressesReader.items() {
+      let address = try item.int(in: 0...0x7F)
+      guard range.contains(address) else {
+        let chip = kind == .ht16k33 ? "an HT16K33" : "an IS31FL3731"
+        throw item.error(
+          "\(hex(address)) is not an address \(chip) can have (\(hex(range.lowerBound))-\(hex(range.upperBound)))"
+        )
+      }
+      guard !addresses.contains(address) else {
+        throw item.error("\(hex(address)) is listed twice")
+      }
+      addresses.append(address)
+    }
+    let across = width / chipWidth
+    let down = height / chipHeight
+    guard width % chipWidth == 0, height % chipHeight == 0, addresses.count == across * down else {
+      throw addressesReader.error(
+        "\(addresses.count) chips of \(chipWidth)×\(chipHeight) do not tile a \(width)×\(height) panel (it takes \(max(1, across)) across and \(max(1, down)) down)"
+      )
+    }
+    return PixelChips(
+      kind: kind, device: try fields.required("bus").string(), backpack: backpack,
+      placements: addresses.enumerated().map { index, address in
+        .init(address: address, x: index % across * chipWidth, y: index / across * chipHeight)
+      },
+      spiSpeedHz: 0, blockRotation: 0, firstOnLeft: false)
+  }
+
+  /// `night: {brightness, from, to}` with times as HH:MM.
+  static func night(_ reader: YAMLReader) throws(BoardFileError)
+    -> PixelBoardDefinition.NightBrightness
+  {
+    let fields = try reader.fields(
+      allowed: ["brightness", "from", "to"], required: ["brightness", "from", "to"])
+    return .init(
+      brightness: try fields.required("brightness").int(in: 0...15),
+      fromMinute: try minute(fields.required("from")),
+      toMinute: try minute(fields.required("to")))
+  }
+
+  private static func minute(_ reader: YAMLReader) throws(BoardFileError) -> Int {
+    let text = try reader.string()
+    let parts = text.split(separator: ":")
+    guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+      (0..<24).contains(hour), (0..<60).contains(minute)
+    else { throw reader.error("'\(text)' is not a time such as 22:00") }
+    return hour * 60 + minute
+  }
+}

@@ -1,0 +1,101 @@
+import ClackBoard
+import ClackCore
+import ClackDrivers
+import ClackHAL
+import ClackSimHAL
+
+/// The simulated twin of a pixel board file: register-level models of its chips on a
+/// simulated I2C bus or SPI device, wired as the file says, under the same driver the real
+/// panel uses. `seen()` reads what a person would see back from the models' registers.
+public final class SimulatedPixelBoard {
+  public let board: PixelBoardDefinition
+  public let clock = VirtualClock()
+  public let log = TransactionLog()
+  public let panel: any PixelPanel
+  private let seenPixel: (Int, Int) -> UInt8
+
+  public init(board: PixelBoardDefinition) throws(HALError) {
+    self.board = board
+    let chips = board.chips
+    let geometry = board.geometry
+    let missing = Set(board.missingChips)
+    switch chips.kind {
+    case .max7219:
+      let model = MAX7219ChainModel(
+        blocks: chips.count, mounting: chips.blockRotation, firstOnLeft: chips.firstOnLeft)
+      let spi = SimulatedSPIDevice(
+        name: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)),
+        peripheral: model, clock: clock, log: log)
+      panel = MAX7219Panel(
+        spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
+        firstOnLeft: chips.firstOnLeft, geometry: geometry)
+      seenPixel = { model.seen(x: $0, y: $1) }
+    case .ht16k33:
+      let bus = SimulatedI2CBus(name: chips.device, clock: clock, log: log)
+      let backpack: HT16K33Model.Backpack =
+        switch chips.backpack {
+        case "8x8": .matrix8x8
+        case "bicolor-8x8": .bicolor8x8
+        default: .matrix16x8
+        }
+      var models: [(PixelChips.Placement, HT16K33Model)] = []
+      for (index, placement) in chips.placements.enumerated() where !missing.contains(index) {
+        let model = HT16K33Model(backpack: backpack, seed: UInt64(placement.address))
+        bus.attach(model, at: UInt8(placement.address))
+        models.append((placement, model))
+      }
+      panel = try HT16K33Panel(
+        bus: bus,
+        chips: chips.placements.map {
+          .init(
+            address: UInt8($0.address),
+            backpack: HT16K33Panel<SimulatedI2CBus>.Backpack(rawValue: chips.backpack)
+              ?? .matrix16x8, x: $0.x, y: $0.y)
+        }, geometry: geometry)
+      seenPixel = { x, y in
+        for (placement, model) in models
+        where (placement.x..<placement.x + backpack.width).contains(x)
+          && (placement.y..<placement.y + backpack.height).contains(y)
+        {
+          return model.seen(x: x - placement.x, y: y - placement.y)
+        }
+        return 0
+      }
+    case .is31fl3731:
+      let bus = SimulatedI2CBus(name: chips.device, clock: clock, log: log)
+      var models: [(PixelChips.Placement, IS31FL3731Model)] = []
+      for (index, placement) in chips.placements.enumerated() where !missing.contains(index) {
+        let model = IS31FL3731Model()
+        bus.attach(model, at: UInt8(placement.address))
+        models.append((placement, model))
+      }
+      panel = try IS31FL3731Panel(
+        bus: bus,
+        chips: chips.placements.map { .init(address: UInt8($0.address), x: $0.x, y: $0.y) },
+        geometry: geometry)
+      seenPixel = { x, y in
+        for (placement, model) in models
+        where (placement.x..<placement.x + 16).contains(x)
+          && (placement.y..<placement.y + 9).contains(y)
+        {
+          return model.seen(x: x - placement.x, y: y - placement.y)
+        }
+        return 0
+      }
+    }
+  }
+
+  /// What the panel shows, read from the chips' registers, in picture coordinates.
+  public func seen() -> PixelCanvas {
+    let geometry = board.geometry
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: .grey)
+    for y in 0..<geometry.height {
+      for x in 0..<geometry.width {
+        let point = geometry.canvasPoint(x: x, y: y)
+        canvas[point.x, point.y] = seenPixel(x, y)
+      }
+    }
+    return canvas
+  }
+}

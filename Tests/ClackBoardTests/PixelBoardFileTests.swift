@@ -1,0 +1,109 @@
+import ClackCore
+import Foundation
+import Testing
+
+@testable import ClackBoard
+
+@Suite struct PixelBoardFileTests {
+  static let boards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../boards").standardized
+
+  @Test(arguments: [
+    ("ht16k33-16x8.yaml", 16, 8, 1), ("ht16k33-32x8.yaml", 32, 8, 4),
+    ("is31fl3731-16x9.yaml", 16, 9, 1), ("max7219-32x8.yaml", 32, 8, 4),
+    ("sim-pixels-64x16.yaml", 64, 16, 8),
+  ])
+  func everyShippedPixelBoardReads(file: String, width: Int, height: Int, chips: Int) throws {
+    let path = Self.boards.appendingPathComponent(file).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(PixelBoardDefinition.isPixelBoard(yaml: text))
+    let board = try PixelBoardDefinition.load(path: path)
+    #expect(board.geometry.width == width && board.geometry.height == height)
+    #expect(board.chips.count == chips)
+    let grid = try PixelGrid(width: width, height: height, font: .builtin5x7)
+    #expect(grid.rows >= 1 && grid.cols >= 2)
+  }
+
+  @Test func chipsTileThePanelLeftToRightThenDown() throws {
+    let board = try PixelBoardDefinition.load(
+      path: Self.boards.appendingPathComponent("sim-pixels-64x16.yaml").path)
+    #expect(board.chips.placements.map(\.x) == [0, 16, 32, 48, 0, 16, 32, 48])
+    #expect(board.chips.placements.map(\.y) == [0, 0, 0, 0, 8, 8, 8, 8])
+    #expect(board.simulatedOnly && board.depth == .mono && board.transition == .flap)
+  }
+
+  @Test func aFlapBoardIsNotAPixelBoard() throws {
+    let text = try String(
+      contentsOfFile: Self.boards.appendingPathComponent("sim-6x22.yaml").path, encoding: .utf8)
+    #expect(!PixelBoardDefinition.isPixelBoard(yaml: text))
+  }
+
+  static let base = """
+    name: t
+    panel: {width: 32, height: 8}
+    chips:
+      type: ht16k33
+      bus: /dev/i2c-1
+      backpack: 8x8
+      addresses: [0x70, 0x71, 0x72, 0x73]
+
+    """
+
+  @Test(arguments: [
+    (
+      "addresses: [0x70, 0x71, 0x72, 0x73]", "addresses: [0x70, 0x71, 0x72]",
+      "t.yaml:7:14: chips.addresses: 3 chips of 8×8 do not tile a 32×8 panel (it takes 4 across and 1 down)"
+    ),
+    (
+      "0x73]", "0x78]",
+      "t.yaml:7:33: chips.addresses[3]: 0x78 is not an address an HT16K33 can have (0x70-0x77)"
+    ),
+    ("0x73]", "0x70]", "t.yaml:7:33: chips.addresses[3]: 0x70 is listed twice"),
+    (
+      "backpack: 8x8", "backpack: 9x9",
+      "t.yaml:6:13: chips.backpack: '9x9' is not one of: 16x8, 8x8, bicolor-8x8"
+    ),
+    (
+      "type: ht16k33", "type: ws2812",
+      "t.yaml:4:9: chips.type: 'ws2812' is not one of: ht16k33, is31fl3731, max7219"
+    ),
+    (
+      "height: 8", "height: 8, rotation: 45",
+      "t.yaml:2:41: panel.rotation: '45' is not one of: 0, 90, 180, 270"
+    ),
+  ])
+  func mistakesNameFileLineAndField(find: String, replace: String, message: String) {
+    let yaml = Self.base.replacingOccurrences(of: find, with: replace)
+    do {
+      _ = try PixelBoardDefinition.parse(yaml: yaml, file: "t.yaml")
+      Issue.record("accepted: \(replace)")
+    } catch {
+      #expect("\(error)".hasPrefix(message), "\(error)")
+    }
+  }
+
+  @Test func aMAX7219CascadeMustMatchThePanel() {
+    let yaml = """
+      name: m
+      panel: {width: 32, height: 8}
+      chips: {type: max7219, spi_device: /dev/spidev0.0, blocks: 3}
+      """
+    do {
+      _ = try PixelBoardDefinition.parse(yaml: yaml, file: "m.yaml")
+      Issue.record("a 24-pixel cascade on a 32-pixel panel")
+    } catch {
+      #expect("\(error)".contains("3 blocks of 8×8 make a 24×8 panel; the panel is 32×8"))
+    }
+  }
+}
+
+@Suite struct PixelBoardAsFlapBoardTests {
+  @Test func aPixelBoardWhereAFlapBoardIsNeededSaysSo() {
+    do {
+      _ = try BoardDefinition.parse(yaml: PixelBoardFileTests.base, file: "t.yaml")
+      Issue.record("a pixel board read as a flap board")
+    } catch {
+      #expect("\(error)".hasPrefix("t.yaml: is a pixel (LED) board: 'clack board check' reads it"))
+    }
+  }
+}

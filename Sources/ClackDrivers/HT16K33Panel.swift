@@ -47,29 +47,20 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   public var faultLines: [String] { faults.compactMap { $0.map(\.description) } }
   /// Chips written by the last `show`.
   public private(set) var lastWriteCount = 0
-  private let devices: [I2CDevice<Bus>]
+  private let bus: I2CChips<Bus>
   /// Per chip: the 17 bytes of a RAM write (pointer 0x00, then 16), and the 16 last written.
   private var outgoing: [[UInt8]]
   private var written: [[UInt8]]
   /// Whether `written` holds what the chip has (not after a fault or before start).
   private var known: [Bool]
-  private let plainTransfers: Bool
 
   public init(bus: Bus, chips: [Chip], geometry: PanelGeometry) throws(HALError) {
-    guard
-      bus.capabilities.contains(.plainI2C)
-        || bus.capabilities.isSuperset(of: [.smbusByte, .smbusI2CBlock])
-    else {
-      throw HALError.unsupported(
-        "plain I2C, or SMBus send-byte and I2C-block writes, which the HT16K33 needs",
-        bus: bus.name, address: chips.first?.address ?? 0x70, capabilities: bus.capabilities)
-    }
-    var devices: [I2CDevice<Bus>] = []
-    for chip in chips { devices.append(try I2CDevice(bus: bus, address: chip.address)) }
-    self.devices = devices
+    self.bus = try I2CChips(
+      bus: bus, addresses: chips.map(\.address),
+      needs: "plain I2C, or SMBus send-byte and I2C-block writes, which the HT16K33 needs",
+      usable: { $0.contains(.plainI2C) || $0.isSuperset(of: [.smbusByte, .smbusI2CBlock]) })
     self.chips = chips
     self.geometry = geometry
-    plainTransfers = bus.capabilities.contains(.plainI2C)
     faults = Array(repeating: nil, count: chips.count)
     outgoing = Array(repeating: [UInt8](repeating: 0, count: 17), count: chips.count)
     written = Array(repeating: [UInt8](repeating: 0, count: 16), count: chips.count)
@@ -118,8 +109,8 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
 
   /// Reads a chip's display RAM back (16 bytes), to show what the chips really hold.
   public func readRAM(chip index: Int) throws(HALError) -> [UInt8] {
-    let device = devices[index]
-    if plainTransfers {
+    let device = bus.devices[index]
+    if bus.plainTransfers {
       try device.command(0x00)
       return try device.read(count: 16)
     }
@@ -144,19 +135,7 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   private func writeRAM(_ index: Int, zeros: Bool) throws(HALError) {
     if zeros { for byte in 1..<17 { outgoing[index][byte] = 0 } }
     outgoing[index][0] = 0x00
-    let device = devices[index]
-    let plain = plainTransfers
-    try outgoing[index].withMutableBytes { (buffer) throws(HALError) in
-      if plain {
-        try device.bus.transfer(
-          address: device.address, write: UnsafeRawBufferPointer(buffer),
-          read: .init(start: nil, count: 0))
-      } else {
-        _ = try device.bus.smbus(
-          address: device.address, .writeI2CBlock(register: 0x00, count: 16),
-          buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[1...]))
-      }
-    }
+    try bus.write(index, &outgoing[index])
     if zeros { remember(index) }
   }
 
@@ -166,11 +145,8 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   }
 
   private func perform(_ index: Int, _ body: (I2CDevice<Bus>) throws(HALError) -> Void) {
-    do {
-      try body(devices[index])
-    } catch {
-      faults[index] = ChipFault(chip: index, address: chips[index].address, error: error)
-      known[index] = false
-    }
+    guard let fault = bus.run(index, body) else { return }
+    faults[index] = fault
+    known[index] = false
   }
 }

@@ -36,8 +36,7 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   public private(set) var lastWriteCount = 0
   /// 0–15: the PWM values are scaled by (level + 1) / 16.
   public private(set) var brightness = 15
-  private let devices: [I2CDevice<Bus>]
-  private let plainTransfers: Bool
+  private let bus: I2CChips<Bus>
   /// Per chip: register 0x24 and the 144 PWM bytes of the next picture; the last shown; the
   /// frame on show (0 or 1).
   private var outgoing: [[UInt8]]
@@ -48,20 +47,14 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   private var last: PixelCanvas?
 
   public init(bus: Bus, chips: [Chip], geometry: PanelGeometry) throws(HALError) {
-    guard
-      bus.capabilities.contains(.smbusByteData)
-        && (bus.capabilities.contains(.plainI2C) || bus.capabilities.contains(.smbusI2CBlock))
-    else {
-      throw HALError.unsupported(
-        "SMBus byte writes and plain I2C or I2C-block writes, which the IS31FL3731 needs",
-        bus: bus.name, address: chips.first?.address ?? 0x74, capabilities: bus.capabilities)
-    }
-    var devices: [I2CDevice<Bus>] = []
-    for chip in chips { devices.append(try I2CDevice(bus: bus, address: chip.address)) }
-    self.devices = devices
+    self.bus = try I2CChips(
+      bus: bus, addresses: chips.map(\.address),
+      needs: "SMBus byte writes and plain I2C or I2C-block writes, which the IS31FL3731 needs",
+      usable: {
+        $0.contains(.smbusByteData) && ($0.contains(.plainI2C) || $0.contains(.smbusI2CBlock))
+      })
     self.chips = chips
     self.geometry = geometry
-    plainTransfers = bus.capabilities.contains(.plainI2C)
     faults = Array(repeating: nil, count: chips.count)
     outgoing = Array(repeating: [UInt8](repeating: 0, count: Self.leds + 1), count: chips.count)
     shown = Array(repeating: [UInt8](repeating: 0, count: Self.leds), count: chips.count)
@@ -142,33 +135,13 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
 
   /// The 144 PWM bytes from register 0x24: one transfer, or 32-byte blocks.
   private func writePWM(_ index: Int) throws(HALError) {
-    let device = devices[index]
-    let plain = plainTransfers
-    try outgoing[index].withMutableBytes { (buffer) throws(HALError) in
-      if plain {
-        try device.bus.transfer(
-          address: device.address, write: UnsafeRawBufferPointer(buffer),
-          read: .init(start: nil, count: 0))
-        return
-      }
-      var offset = 0
-      while offset < Self.leds {
-        let count = min(32, Self.leds - offset)
-        _ = try device.bus.smbus(
-          address: device.address,
-          .writeI2CBlock(register: Self.pwmStart + UInt8(offset), count: count),
-          buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[(1 + offset)...]))
-        offset += count
-      }
-    }
+    outgoing[index][0] = Self.pwmStart
+    try bus.write(index, &outgoing[index])
   }
 
   private func perform(_ index: Int, _ body: (I2CDevice<Bus>) throws(HALError) -> Void) {
-    do {
-      try body(devices[index])
-    } catch {
-      faults[index] = ChipFault(chip: index, address: chips[index].address, error: error)
-      known[index] = false
-    }
+    guard let fault = bus.run(index, body) else { return }
+    faults[index] = fault
+    known[index] = false
   }
 }

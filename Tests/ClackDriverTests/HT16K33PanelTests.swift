@@ -35,11 +35,7 @@ import Testing
     chips: [HT16K33Panel<SimulatedI2CBus>.Chip], geometry: PanelGeometry,
     missing: Set<UInt8> = [], capabilities: I2CCapabilities? = nil
   ) throws -> Rig {
-    let clock = VirtualClock()
-    let bus =
-      capabilities.map {
-        SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: TransactionLog(), capabilities: $0)
-      } ?? SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: TransactionLog())
+    let bus = simulatedI2CBus(capabilities)
     var models: [UInt8: HT16K33Model] = [:]
     for chip in chips where !missing.contains(chip.address) {
       let backpack: HT16K33Model.Backpack =

@@ -30,11 +30,7 @@ import Testing
     chips: [IS31FL3731Panel<SimulatedI2CBus>.Chip] = [.init()], width: Int = 16,
     missing: Set<UInt8> = [], capabilities: I2CCapabilities? = nil
   ) throws -> Rig {
-    let clock = VirtualClock()
-    let bus =
-      capabilities.map {
-        SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: TransactionLog(), capabilities: $0)
-      } ?? SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: TransactionLog())
+    let bus = simulatedI2CBus(capabilities)
     var models: [UInt8: IS31FL3731Model] = [:]
     for chip in chips where !missing.contains(chip.address) {
       let model = IS31FL3731Model()

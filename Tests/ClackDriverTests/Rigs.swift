@@ -95,3 +95,13 @@ func bitBangChainRig(_ modules: [SplitFlapModuleModel]) throws -> (Rig, ShiftReg
     lines: .init(data: 10, clock: 11, latch: 25, load: 24, dataIn: 9), moduleCount: modules.count)
   return (Rig(clock: clock, log: log, modules: modules, bank: bank), chain)
 }
+
+/// A simulated I2C bus 1, with the Pi's capabilities unless others are given (an SMBus-only
+/// adapter, say).
+func simulatedI2CBus(_ capabilities: I2CCapabilities? = nil) -> SimulatedI2CBus {
+  let (clock, log) = (VirtualClock(), TransactionLog())
+  guard let capabilities else {
+    return SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: log)
+  }
+  return SimulatedI2CBus(name: "/dev/i2c-1", clock: clock, log: log, capabilities: capabilities)
+}

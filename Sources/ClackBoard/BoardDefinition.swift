@@ -39,8 +39,8 @@ public struct BoardDefinition: Hashable, Sendable {
       throw BoardFileError(
         file: file, line: nil, column: nil, field: nil,
         message:
-          "is a pixel (LED) board: 'clack board check' reads it and drives its simulated chips; "
-          + "rendering, plans and the daemon take split-flap boards only for now (docs/leds.md)")
+          "is a pixel (LED) board: 'clack board check' and 'clack render' take it; "
+          + "the other commands and the daemon take split-flap boards only for now (docs/leds.md)")
     }
     let top = try root.fields(
       allowed: [

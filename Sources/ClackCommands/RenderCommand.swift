@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClackBoard
 import ClackCore
 import Foundation
 
@@ -17,7 +18,9 @@ struct RenderCommand: ParsableCommand {
       board that clack sim and clack run use (6 × 22, flap set splitflap-52: blank, A–Z, 0–9, \
       . ? - $ ' # , ! @ & and red, yellow, green, violet and white tiles). With --png FILE it also draws a picture of the board (white characters \
       on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
-      and no font on the system.
+      and no font on the system. With --board naming a pixel (LED) board, the text is laid out \
+      in the board's character grid (its size in its font), printed as half blocks, and --png \
+      draws the panel's LEDs.
       """)
 
   @Argument(help: "The text to show.")
@@ -58,6 +61,15 @@ struct RenderCommand: ParsableCommand {
   }
 
   func output(isTerminal: Bool) throws -> String {
+    if let file = board.board, let text = try? String(contentsOfFile: file, encoding: .utf8),
+      PixelBoardDefinition.isPixelBoard(yaml: text)
+    {
+      return try PixelRender(
+        file: file, text: self.text.replacingOccurrences(of: "\\n", with: "\n"),
+        options: LayoutOptions(justify: justify, align: align, lenient: lenient), png: png,
+        json: json
+      ).output()
+    }
     let layout = try board.layout()
     let options = LayoutOptions(justify: justify, align: align, lenient: lenient)
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")

@@ -34,3 +34,35 @@ import Testing
     }
   }
 }
+
+@Suite struct PixelRenderTests {
+  let boards = BoardCommandTests().boards
+
+  @Test func textIsLaidOutInTheBoardsGridAndDrawnAsHalfBlocks() throws {
+    let path = boards.appendingPathComponent("ht16k33-16x8.yaml").path
+    let output = try parse(RenderCommand.self, ["render", "HI", "--board", path])
+      .output(isTerminal: false)
+    let lines = output.split(separator: "\n")
+    #expect(lines.count == 5, "8 rows of LEDs are 4 lines, then the summary")
+    #expect(lines[0] == "··█···█··▀█▀····")
+    #expect(lines[4].hasPrefix("2 of 2 characters, 1 of 1 rows: ht16k33-16x8"))
+  }
+
+  @Test func pngDrawsThePanelsLEDs() throws {
+    let path = boards.appendingPathComponent("max7219-32x8.yaml").path
+    let png = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clack-led-\(UUID()).png"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: png) }
+    let output = try parse(RenderCommand.self, ["render", "OK", "--board", path, "--png", png])
+      .output(isTerminal: false)
+    #expect(output.contains("wrote \(png) (340×100 px, "))
+  }
+
+  @Test func aCharacterTheFontLacksIsNamed() throws {
+    let path = boards.appendingPathComponent("ht16k33-16x8.yaml").path
+    #expect(throws: CommandFailure.self) {
+      try parse(RenderCommand.self, ["render", "A€", "--board", path]).output(isTerminal: false)
+    }
+  }
+}

@@ -78,3 +78,26 @@ import Testing
     #expect(Marquee(line: "HELLO", renderer: renderer, panelWidth: 32, height: 8) == nil)
   }
 }
+
+@Suite struct PanelPictureTests {
+  @Test func litLEDsAreBrightDotsAndDarkOnesDim() {
+    var canvas = PixelCanvas(width: 2, height: 1, depth: .grey)
+    canvas[0, 0] = 255
+    let picture = PanelPicture(pitch: 10)
+    let bitmap = picture.draw(canvas)
+    #expect(bitmap.width == 2 * 10 + 20 && bitmap.height == 10 + 20)
+    let lit = bitmap.palette[Int(bitmap[15, 15])]
+    let dark = bitmap.palette[Int(bitmap[25, 15])]
+    #expect(lit == picture.color, "full brightness is the LED colour")
+    #expect(dark.red < 40 && dark.red > 0, "a dark LED is a dim dot, not nothing")
+    #expect(bitmap[10, 10] == 0, "the corner of a cell is background")
+  }
+
+  @Test func halfBlocksShowTwoRowsPerLine() {
+    var canvas = PixelCanvas(width: 4, height: 2)
+    canvas[0, 0] = 255
+    canvas[1, 1] = 255
+    canvas.fill(x: 2, y: 0, width: 1, height: 2, brightness: 255)
+    #expect(HalfBlockPicture.render(canvas) == "▀▄█·\n")
+  }
+}

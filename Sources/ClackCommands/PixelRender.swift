@@ -1,0 +1,57 @@
+import ClackBoard
+import ClackCore
+import Foundation
+
+/// `clack render --board LED.yaml`: text laid out in a pixel board's character grid, drawn
+/// into its pixels, printed as half blocks and optionally pictured as the panel's LEDs.
+struct PixelRender {
+  let file: String
+  let text: String
+  let options: LayoutOptions
+  let png: String?
+  let json: Bool
+
+  func output() throws -> String {
+    let board = try PixelBoardDefinition.load(path: file)
+    let font: PixelFont
+    do {
+      font = try PixelFontFile.load(board.font)
+    } catch {
+      throw CommandFailure("\(file): font: \(error)")
+    }
+    let geometry = board.geometry
+    let grid = try PixelGrid(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, font: font,
+      lineSpacing: board.lineSpacing)
+    let layout = TextLayout(rows: grid.rows, cols: grid.cols, flapSet: grid.symbolSet())
+    let laid: LaidOutText
+    do {
+      laid = try layout.layout(text, options: options)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    grid.draw(laid.frame, into: &canvas)
+    var notes = ""
+    if let png {
+      let bitmap = PanelPicture().draw(canvas)
+      let bytes = PNGEncoder.encode(bitmap)
+      do {
+        try Data(bytes).write(to: URL(fileURLWithPath: png), options: .atomic)
+      } catch {
+        throw CommandFailure(
+          "could not write the picture to \(png): \(error.localizedDescription)")
+      }
+      notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
+    }
+    if json {
+      FileHandle.standardError.write(Data(notes.utf8))
+      return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
+    }
+    return HalfBlockPicture.render(canvas)
+      + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
+      + "\(grid.rows) rows: \(board.name), \(geometry.width)×\(geometry.height) LEDs in \(font.name)\n"
+      + notes
+  }
+}

@@ -67,16 +67,9 @@ struct BoardCheckCommand: ParsableCommand {
 
   func pixelOutput() throws -> String {
     let board = try PixelBoardDefinition.load(path: file)
-    let font: PixelFont
-    do {
-      font = try PixelFontFile.load(board.font)
-    } catch {
-      throw CommandFailure("\(file): font: \(error)")
-    }
+    let grid = try board.characterGrid(file: file)
+    let font = grid.text.font
     let geometry = board.geometry
-    let grid = try PixelGrid(
-      width: geometry.canvasWidth, height: geometry.canvasHeight, font: font,
-      lineSpacing: board.lineSpacing)
     var out = "\(file): valid pixel board '\(board.name)'\n"
     out += "  \(geometry.width)×\(geometry.height) LEDs (\(board.depth.rawValue))"
     if geometry.rotation != 0 { out += ", turned \(geometry.rotation)°" }

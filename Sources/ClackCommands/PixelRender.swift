@@ -13,16 +13,9 @@ struct PixelRender {
 
   func output() throws -> String {
     let board = try PixelBoardDefinition.load(path: file)
-    let font: PixelFont
-    do {
-      font = try PixelFontFile.load(board.font)
-    } catch {
-      throw CommandFailure("\(file): font: \(error)")
-    }
+    let grid = try board.characterGrid(file: file)
+    let font = grid.text.font
     let geometry = board.geometry
-    let grid = try PixelGrid(
-      width: geometry.canvasWidth, height: geometry.canvasHeight, font: font,
-      lineSpacing: board.lineSpacing)
     let layout = TextLayout(rows: grid.rows, cols: grid.cols, flapSet: grid.symbolSet())
     let laid: LaidOutText
     do {

@@ -109,3 +109,25 @@ import Testing
     }
   }
 }
+
+@Suite struct PixelBoardFontTests {
+  @Test func aMissingFontNamesTheFieldAndTheDebianPackage() throws {
+    let yaml = PixelBoardFileTests.base + "font: /nonexistent/unifont.hex\n"
+    let board = try PixelBoardDefinition.parse(yaml: yaml, file: "t.yaml")
+    do {
+      _ = try board.characterGrid(file: "t.yaml")
+      Issue.record("a missing font was accepted")
+    } catch {
+      #expect(
+        "\(error)"
+          == "t.yaml: font: /nonexistent/unifont.hex: no such font file (GNU Unifont is in Debian's 'unifont' package: sudo apt install unifont)"
+      )
+    }
+  }
+
+  @Test func theBuiltInFaceMakesTheGrid() throws {
+    let board = try PixelBoardDefinition.parse(yaml: PixelBoardFileTests.base, file: "t.yaml")
+    let grid = try board.characterGrid(file: "t.yaml")
+    #expect(grid.rows == 1 && grid.cols == 5 && grid.text.font.name == "builtin-5x7")
+  }
+}

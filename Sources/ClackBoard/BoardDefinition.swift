@@ -18,6 +18,10 @@ public struct BoardDefinition: Hashable, Sendable {
   /// The most modules allowed to move at once (the power supply's limit).
   public let maxMoving: Int
   public let simulation: SimulationParameters
+  /// A pixel (LED) board, seen by the layers above as its character grid (each cell a
+  /// "module" whose "flaps" are the font's symbols): its panel, chips and font. Nil for a
+  /// split-flap board.
+  public var pixels: PixelBoardDefinition? = nil
 
   public var moduleCount: Int { rows * cols }
 
@@ -39,8 +43,8 @@ public struct BoardDefinition: Hashable, Sendable {
       throw BoardFileError(
         file: file, line: nil, column: nil, field: nil,
         message:
-          "is a pixel (LED) board: 'clack board check' and 'clack render' take it; "
-          + "the other commands and the daemon take split-flap boards only for now (docs/leds.md)")
+          "is a pixel (LED) board: 'clack board check', 'clack render', 'clack run' and "
+          + "'clack sim' take it; this command needs a split-flap board (docs/leds.md)")
     }
     let top = try root.fields(
       allowed: [

@@ -115,6 +115,16 @@ public struct ContentEngine: Sendable {
     return decision
   }
 
+  /// The message on show in `zone` is seen whole only `seconds` after it started (a pixel
+  /// board's transition, a long line scrolling by): its time on show counts from then.
+  public mutating func delayHold(zone: String, by seconds: TimeInterval) {
+    guard var showing = current[zone], showing.source.messageID != nil, seconds > 0 else {
+      return
+    }
+    showing.hold += seconds
+    current[zone] = showing
+  }
+
   /// Drops the schedule entries (a forecast of messages needs none).
   mutating func withoutSchedules() { rules.schedules = [] }
 

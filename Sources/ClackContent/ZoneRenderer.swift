@@ -5,10 +5,16 @@ import Foundation
 public struct ZoneRenderer: Sendable {
   public let flapSet: FlapSet
   public let timeZone: TimeZone
+  /// On a board that scrolls long lines (a pixel board): its width in cells and the longest
+  /// line it scrolls. Nil on a flap board, where text must fit.
+  public let scrolling: (boardCols: Int, maxCells: Int)?
 
-  public init(flapSet: FlapSet, timeZone: TimeZone) {
+  public init(
+    flapSet: FlapSet, timeZone: TimeZone, scrolling: (boardCols: Int, maxCells: Int)? = nil
+  ) {
     self.flapSet = flapSet
     self.timeZone = timeZone
+    self.scrolling = scrolling
   }
 
   public func layout(for zone: ZoneSpec) -> TextLayout {
@@ -56,26 +62,37 @@ public struct ZoneRenderer: Sendable {
     throws -> Frame
   {
     let layout = layout(for: zone)
+    let options = LayoutOptions(lenient: true)
     switch content {
     case .quoteOfTheDay:
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = timeZone
-      let parts = calendar.dateComponents([.year, .month, .day], from: now)
-      let day = CivilDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-      guard let quote = day.flatMap(QuoteOfTheDay(pool: quotes).quote(on:)) else {
-        throw RenderError("the quote library is empty")
-      }
+      let quote = try self.quote(on: now, from: quotes)
       return try QuoteFormatter(layout: layout).frame(for: quote, lenient: true).frame
     case .clock(let format):
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = timeZone
-      formatter.dateFormat = format
-      let options = LayoutOptions(lenient: true)
-      return try layout.layout(formatter.string(from: now), options: options).frame
+      return try layout.layout(clockText(format, at: now), options: options).frame
     case .text(let text):
-      return try layout.layout(text, options: LayoutOptions(lenient: true)).frame
+      return try layout.layout(text, options: options).frame
     }
+  }
+
+  /// The quote of the day for the day of `now` in the configured time zone.
+  func quote(on now: Date, from quotes: [Quote]) throws -> Quote {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: now)
+    let day = CivilDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
+    guard let quote = day.flatMap(QuoteOfTheDay(pool: quotes).quote(on:)) else {
+      throw RenderError("the quote library is empty")
+    }
+    return quote
+  }
+
+  /// A clock entry's text at `now` (a `DateFormatter` pattern, in the configured time zone).
+  func clockText(_ format: String, at now: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = format
+    return formatter.string(from: now)
   }
 
   /// Copies a zone's frame into the board's frame at the zone's place.

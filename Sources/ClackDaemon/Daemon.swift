@@ -54,8 +54,7 @@ public struct Daemon {
     let startedAt = ContinuousClock.now
     let config = options.config
     let board =
-      try config.boardPath.map { path throws(BoardFileError) in try BoardDefinition.load(path: path)
-      }
+      try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
       ?? BuiltinBoard.load()
     try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
     if options.speed != 1, !options.simulate, !board.simulation.always {

@@ -45,6 +45,14 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   /// Each chip's latest fault (nil when it works).
   public private(set) var faults: [ChipFault?]
   public var faultLines: [String] { faults.compactMap { $0.map(\.description) } }
+  public var chipCount: Int { chips.count }
+  public func area(ofChip index: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    (chips[index].x, chips[index].y, chips[index].backpack.width, chips[index].backpack.height)
+  }
+  public func fault(ofChip index: Int) -> (kind: HALErrorKind, message: String)? {
+    faults[index].map { ($0.kind, $0.description) }
+  }
+  public func isFaulted(chip index: Int) -> Bool { faults[index] != nil }
   /// Chips written by the last `show`.
   public private(set) var lastWriteCount = 0
   private let bus: I2CChips<Bus>

@@ -33,6 +33,14 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   public let geometry: PanelGeometry
   public private(set) var faults: [ChipFault?]
   public var faultLines: [String] { faults.compactMap { $0.map(\.description) } }
+  public var chipCount: Int { chips.count }
+  public func area(ofChip index: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    (chips[index].x, chips[index].y, 16, 9)
+  }
+  public func fault(ofChip index: Int) -> (kind: HALErrorKind, message: String)? {
+    faults[index].map { ($0.kind, $0.description) }
+  }
+  public func isFaulted(chip index: Int) -> Bool { faults[index] != nil }
   public private(set) var lastWriteCount = 0
   /// 0–15: the PWM values are scaled by (level + 1) / 16.
   public private(set) var brightness = 15

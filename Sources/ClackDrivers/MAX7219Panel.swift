@@ -20,6 +20,14 @@ public final class MAX7219Panel<SPI: SPIDevice>: PixelPanel {
   public var faultLines: [String] {
     fault.map { ["the SPI cascade on \(spi.name): \($0.message)"] } ?? []
   }
+  public var chipCount: Int { 1 }
+  public func area(ofChip index: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    (0, 0, geometry.width, geometry.height)
+  }
+  public func fault(ofChip index: Int) -> (kind: HALErrorKind, message: String)? {
+    fault.map { ($0.kind, "the SPI cascade on \(spi.name): \($0.message)") }
+  }
+  public func isFaulted(chip index: Int) -> Bool { fault != nil }
 
   /// Digit rows written by the last `show`.
   public private(set) var lastWriteCount = 0

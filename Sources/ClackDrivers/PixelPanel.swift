@@ -1,4 +1,5 @@
 import ClackCore
+import ClackHAL
 
 /// What the layers above drive on any LED panel, whatever its chips: start it, show whole
 /// pictures (only what changed reaches the bus), set its brightness, and say which chips fail.
@@ -13,4 +14,13 @@ public protocol PixelPanel: AnyObject {
   func setBrightness(_ level: Int)
   /// One line per failing chip (empty when all work).
   var faultLines: [String] { get }
+  /// The chips (a MAX7219 cascade counts as one: SPI has no acknowledge to tell its blocks
+  /// apart).
+  var chipCount: Int { get }
+  /// The LEDs chip `index` drives, on the panel as wired.
+  func area(ofChip index: Int) -> (x: Int, y: Int, width: Int, height: Int)
+  /// Why chip `index` fails, or nil while it works (allocates only to say why).
+  func fault(ofChip index: Int) -> (kind: HALErrorKind, message: String)?
+  /// True while chip `index` fails (no allocation: the frame loop asks every frame).
+  func isFaulted(chip index: Int) -> Bool
 }

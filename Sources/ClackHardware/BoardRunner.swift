@@ -6,7 +6,8 @@ import ClackSimHAL
 
 /// A board opened for driving: its drivers (on real devices, or on its simulated twin running
 /// in real time, `speed` times faster), its executor and the real-time thread that runs it.
-/// This is the one place that chooses between the two; everything above drives the thread.
+/// This is the one place that chooses between the two, and between flaps and pixels;
+/// everything above shows screens through it (`home`, `show`) and reads the thread's state.
 public final class BoardRunner: @unchecked Sendable {
   public let board: BoardDefinition
   public let planner: Planner
@@ -15,6 +16,8 @@ public final class BoardRunner: @unchecked Sendable {
   /// The simulated twin, when the board is simulated. Its hardware belongs to the executor
   /// thread until `stop()`.
   private let twin: SimulatedBoard?
+  /// A pixel board's panel: its character grid and how it changes.
+  public let pixels: PixelDrive?
   public let speed: Int
   /// Board time one module takes to home and turn to its flap, on average (half a revolution
   /// to its home edge, half to the flap): at the search speed on a stepped board, at the
@@ -30,6 +33,20 @@ public final class BoardRunner: @unchecked Sendable {
     self.board = board
     self.speed = max(1, speed)
     planner = Planner(board: board)
+    if let definition = board.pixels {
+      let drive = try PixelDrive(
+        definition: definition, simulate: simulate || definition.simulatedOnly)
+      pixels = drive
+      twin = nil
+      homingMicrosecondsPerModule = 0
+      thread = ExecutorThread(
+        executor: drive.executor, tickMicroseconds: PixelDrive.frameMicroseconds,
+        clock: tickClock ?? MonotonicTickClock(speed: self.speed),
+        setup: drive.simulated ? .none : RealtimeSetup())
+      grant = thread.start()
+      return
+    }
+    pixels = nil
     let stepped: StepperBank?
     let smart: SmartModuleBank?
     if simulate || board.simulation.always {
@@ -81,11 +98,69 @@ public final class BoardRunner: @unchecked Sendable {
   /// checks that no simulated coil is still energised.
   public func stop() -> String {
     thread.stop()
+    if pixels != nil { return "frame loop stopped; the panel keeps its last picture" }
     guard let twin else { return "motion stopped, coils off" }
     let energised = twin.modules.count { $0.motor.isEnergized }
     return energised == 0
       ? "motion stopped, coils off (every simulated coil is de-energised)"
       : "motion stopped, but \(energised) simulated coils are still energised"
+  }
+
+  /// Homes every module (a pixel board: starts the panel), ending on `frame`. False while
+  /// every command slot is taken.
+  public func home(showing frame: Frame) -> Bool {
+    thread.home(showing: board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount))
+  }
+
+  /// What became of a change handed to the thread.
+  public enum Handover: Sendable, Equatable {
+    /// Taken: it moves (or animates) for this long, in board time.
+    case sent(microseconds: Int)
+    /// Every command slot is taken: try again shortly.
+    case busy
+    /// The screen has a symbol this board cannot show.
+    case unshowable
+  }
+
+  /// Hands a change to the thread: a plan from where the modules are now for flaps (with
+  /// `transition`), the screen and the board's own transition for pixels (`instant` under
+  /// `reduceMotion`).
+  public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover {
+    guard let cells = board.flaps(for: screen.frame) else { return .unshowable }
+    guard let pixels else {
+      guard let plan = thread.show(cells, transition: transition, planner: planner) else {
+        return .busy
+      }
+      return .sent(microseconds: plan.makespanMicroseconds)
+    }
+    var lines: [Int: [Int]] = [:]
+    for (row, line) in screen.scrolling {
+      let indices = line.compactMap(board.flapSet.index(of:))
+      guard indices.count == line.count else { return .unshowable }
+      lines[row] = indices
+    }
+    let change = pixels.transition(reduceMotion: reduceMotion)
+    guard thread.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
+      return .busy
+    }
+    return .sent(microseconds: change.milliseconds * 1000)
+  }
+
+  /// How long showing `screen` would move the board from where it is now, in board time.
+  public func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
+    -> Int
+  {
+    if let pixels { return pixels.transition(reduceMotion: reduceMotion).milliseconds * 1000 }
+    guard let flaps = board.flaps(for: screen.frame) else { return 0 }
+    let positions = thread.state.modules.map { max(0, $0.position) }
+    return planner.plan(from: positions, to: flaps, transition: transition).makespanMicroseconds
+  }
+
+  /// Sets a pixel board's brightness (0–15); false on a flap board or while every command
+  /// slot is taken.
+  public func setBrightness(_ level: Int) -> Bool {
+    guard pixels != nil else { return false }
+    return thread.send { $0.loadBrightness(level) }
   }
 
   /// What the modules show now, read from their positions (not the targets): a module that

@@ -90,12 +90,18 @@ public final class SimulatedPixelBoard {
     let geometry = board.geometry
     var canvas = PixelCanvas(
       width: geometry.canvasWidth, height: geometry.canvasHeight, depth: .grey)
+    readSeen(into: &canvas)
+    return canvas
+  }
+
+  /// `seen()` into a canvas of the picture's size (no allocation: the frame loop reads it).
+  public func readSeen(into canvas: inout PixelCanvas) {
+    let geometry = board.geometry
     for y in 0..<geometry.height {
       for x in 0..<geometry.width {
         let point = geometry.canvasPoint(x: x, y: y)
         canvas[point.x, point.y] = seenPixel(x, y)
       }
     }
-    return canvas
   }
 }

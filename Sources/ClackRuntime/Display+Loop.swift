@@ -32,7 +32,9 @@ extension Display {
   /// modules moving, a frame not yet handed over or not yet saved.
   var isBusy: Bool {
     let state = runner.thread.state
-    return !homed || state.commandsApplied < commandsSent || !state.idle || target != sent
+    // A pixel board's scrolling line is followed too, so viewers see it move.
+    return !homed || state.commandsApplied < commandsSent || !state.idle || screen != sent
+      || (runner.pixels != nil && !runner.thread.isDormant)
       || commandsSaved < commandsSent
   }
 

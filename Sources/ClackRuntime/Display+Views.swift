@@ -37,13 +37,29 @@ extension Display {
         row: cell.row, col: cell.col, state: status.mode.rawValue, flap: status.flap,
         moving: status.moving, waiting: waiting[index], faults: faults)
     }
-    return BoardView(
+    var view = BoardView(
       name: board.name, rows: board.rows, cols: board.cols,
       codes: try? shown.codes(), target: try? target.codes(),
       moving: state.moving, waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules)
+    if board.pixels != nil {
+      view.kind = "pixels"
+      view.pixels = pixelsView(state)
+    }
+    return view
+  }
+
+  /// What a pixel board's LEDs show, from the executor's report (read back from the chips).
+  func pixelsView(_ state: ExecutorState) -> PixelsView? {
+    guard let drive = runner.pixels else { return nil }
+    let (width, height) = (drive.grid.width, drive.grid.height)
+    guard state.pixels.count == width * height else { return nil }
+    return PixelsView(
+      width: width, height: height, depth: drive.definition.depth.rawValue,
+      brightness: state.brightness,
+      rows: (0..<height).map { y in state.pixels[(y * width)..<((y + 1) * width)].map(Int.init) })
   }
 
   /// Which modules have a move still to start: those the executor holds back (for their
@@ -81,8 +97,10 @@ extension Display {
       forecast(of: message, now: now)
       ?? estimate(at: max(now, message.notBefore), now: now, position: 1, quiet: false)
     let move = moveMicroseconds(for: message, now: now)
-    let slowdown = self.slowdown(
-      runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
+    // A pixel board does not step: its frame loop keeps its ticks or shows late, nothing more.
+    let slowdown =
+      runner.pixels != nil
+      ? 1 : self.slowdown(runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
     estimate.transitionSeconds = Double(move) * slowdown / 1e6 / Double(runner.speed)
     return estimate
   }
@@ -141,15 +159,13 @@ extension Display {
   private func moveMicroseconds(for message: Message, now: Date) -> Int {
     if let move = lastMove, move.ids.contains(message.id) { return move.makespanMicroseconds }
     guard let zone = zones.first(where: { $0.name == message.zone }),
-      let frame = try? renderer.frame(for: message, in: zone)
+      let part = try? renderer.screen(for: message, in: zone)
     else { return 0 }
-    var next = target
-    ZoneRenderer.place(frame, of: zone, into: &next)
-    guard let flaps = runner.board.flaps(for: next) else { return 0 }
-    let positions = runner.thread.state.modules.map { max(0, $0.position) }
-    return runner.planner.plan(
-      from: positions, to: flaps, transition: transition(message.transition, now: now)
-    ).makespanMicroseconds
+    var next = screen
+    ZoneRenderer.place(part, of: zone, into: &next)
+    return runner.moveMicroseconds(
+      to: next, transition: transition(message.transition, now: now),
+      reduceMotion: config.reduceMotion)
   }
 
   // MARK: - Events
@@ -162,18 +178,16 @@ extension Display {
   /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
     let shown = runner.shownFrame(state)
-    guard let codes = try? shown.codes() else { return }
+    // A pixel board's font may have characters with no Vestaboard code: its pixels still go.
+    guard let codes = (try? shown.codes()) ?? (runner.pixels != nil ? [] : nil) else { return }
     let (moving, waiting) = (state.moving, self.waiting(state, shown: shown).count { $0 })
-    if let last = lastPublished, last.codes == codes, last.moving == moving,
-      last.waiting == waiting, last.quiet == quiet
-    {
-      return
-    }
-    lastPublished = (codes, moving, waiting, quiet)
+    let published = (codes, moving, waiting, quiet, state.pixels, state.brightness)
+    if let last = lastPublished, last == published { return }
+    lastPublished = published
     events.publish(
       .board(
         EventWire.BoardChanged(
           codes: codes, target: (try? target.codes()) ?? [], moving: moving, waiting: waiting,
-          quiet: quiet)))
+          quiet: quiet, pixels: pixelsView(state))))
   }
 }

@@ -36,9 +36,12 @@ public actor Display {
   public internal(set) var passes = 0
   /// Whether the loop sleeps, and until when (nil: until woken).
   public internal(set) var sleeping: (asleep: Bool, until: Date?) = (false, nil)
-  /// The frame the content wants, and the one last handed to the executor.
-  public private(set) var target: Frame
-  var sent: Frame
+  /// The screen the content wants (its frame, and on a pixel board the rows that scroll), and
+  /// the one last handed to the executor.
+  public private(set) var screen: Screen
+  var sent: Screen
+  /// The frame the content wants.
+  public var target: Frame { screen.frame }
   private var pendingTransition: Transition
   var commandsSent = 0
   var commandsSaved = 0
@@ -48,7 +51,8 @@ public actor Display {
   /// The last change handed to the executor: the messages it started and how long it moves
   /// (in board time), so a receipt reuses that plan instead of planning again.
   var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
-  var lastPublished: (codes: [[Int]], moving: Int, waiting: Int, quiet: Bool)?
+  var lastPublished:
+    (codes: [[Int]], moving: Int, waiting: Int, quiet: Bool, pixels: [UInt8], brightness: Int)?
   public private(set) var quiet = false
   public private(set) var homed = false
 
@@ -69,15 +73,23 @@ public actor Display {
     self.logger = logger
     let board = runner.board
     zones = config.resolvedZones(rows: board.rows, cols: board.cols)
-    renderer = ZoneRenderer(flapSet: board.flapSet, timeZone: config.timeZone)
+    renderer = Self.renderer(for: board, config: config)
     engine = ContentEngine(
       rules: ContentRules(
         zones: zones, schedules: config.schedules, quietHours: config.quietHours,
         dwell: config.dwell, timeZone: config.timeZone),
       now: clock.now())
-    target = Frame(rows: board.rows, cols: board.cols)
-    sent = target
+    screen = Screen(rows: board.rows, cols: board.cols)
+    sent = screen
     pendingTransition = Transition()
+  }
+
+  /// Lays content out for `board`: on a pixel board, lines too long for a full-width zone
+  /// scroll instead of being refused.
+  static func renderer(for board: BoardDefinition, config: RuntimeConfig) -> ZoneRenderer {
+    ZoneRenderer(
+      flapSet: board.flapSet, timeZone: config.timeZone,
+      scrolling: board.pixels == nil ? nil : (board.cols, PixelDrive.lineCapacity))
   }
 
   // MARK: - Start
@@ -89,12 +101,11 @@ public actor Display {
     if let saved = try? store.loadBoardState(), let frame = try? Frame(codes: saved.codes),
       frame.rows == board.rows, frame.cols == board.cols, board.flaps(for: frame) != nil
     {
-      target = frame
+      screen = Screen(frame: frame)
       logger.info("restoring the last frame shown (saved \(saved.savedAt))")
     }
-    sent = target
-    let flaps = board.flaps(for: target) ?? Array(repeating: 0, count: board.moduleCount)
-    while !runner.thread.home(showing: flaps) {}
+    sent = screen
+    while !runner.home(showing: screen.frame) {}
     commandsSent += 1
     commandsSaved = commandsSent
   }
@@ -108,9 +119,7 @@ public actor Display {
 
   /// Re-homes the board, ending on the frame it should show.
   public func rehome() -> Bool {
-    let flaps =
-      runner.board.flaps(for: sent) ?? Array(repeating: 0, count: runner.board.moduleCount)
-    guard runner.thread.home(showing: flaps) else { return false }
+    guard runner.home(showing: sent.frame) else { return false }
     commandsSent += 1
     homed = false
     wakeLoop()
@@ -133,7 +142,7 @@ public actor Display {
     for id in engine.clear(now: now) {
       try setState(.shown, id: id, at: now, reason: "cleared")
     }
-    target = Frame(rows: runner.board.rows, cols: runner.board.cols)
+    screen = Screen(rows: runner.board.rows, cols: runner.board.cols)
     pendingTransition = Transition()
     dirty = true
     step()
@@ -164,7 +173,7 @@ public actor Display {
     } catch {
       logger.error("content step failed: \(error)")
     }
-    if homed, target != sent { send() }
+    if homed, screen != sent { send() }
     if let awaiting = awaitingMotion, state.commandsApplied >= awaiting.command {
       latency?.moveStarted(for: awaiting.ids, at: state.lastAppliedAt)
       awaitingMotion = nil
@@ -211,32 +220,32 @@ public actor Display {
       try setState(.showing, id: id, at: now, reason: "on the board")
       startedSinceSend.append(id)
     }
-    var next = target
+    var next = screen
     var transition: Transition?
     for name in decision.changed {
       guard let zone = zones.first(where: { $0.name == name }),
-        let (frame, spec) = try render(decision.zones[name] ?? .idle, zone: zone, now: now)
+        let (part, spec) = try render(decision.zones[name] ?? .idle, zone: zone, now: now)
       else { continue }
-      ZoneRenderer.place(frame, of: zone, into: &next)
+      ZoneRenderer.place(part, of: zone, into: &next)
       transition = transition ?? self.transition(spec, now: now)
     }
-    if next != target {
-      target = next
+    if next != screen {
+      screen = next
       pendingTransition = transition ?? Transition()
     }
   }
 
-  /// A zone's frame and its transition; nil for idle, or for a message that cannot be shown
+  /// A zone's screen and its transition; nil for idle, or for a message that cannot be shown
   /// (it is rejected, and the zone keeps its frame).
   private func render(_ source: ZoneSource, zone: ZoneSpec, now: Date) throws -> (
-    Frame, TransitionSpec?
+    Screen, TransitionSpec?
   )? {
     switch source {
     case .idle: return nil
     case .message(let id), .pinned(let id):
       guard let message = messages.first(where: { $0.id == id }) else { return nil }
       do {
-        return (try renderer.frame(for: message, in: zone), message.transition)
+        return (try renderer.screen(for: message, in: zone), message.transition)
       } catch {
         try setState(.rejected, id: id, at: now, reason: "\(error)")
         return nil
@@ -246,8 +255,8 @@ public actor Display {
       let quotes = try store.quotes().map(\.quote)
       let when = if case .clock = entry.content { firedAt } else { now }
       do {
-        let frame = try renderer.frame(for: entry.content, in: zone, now: when, quotes: quotes)
-        return (frame, entry.transition)
+        let part = try renderer.screen(for: entry.content, in: zone, now: when, quotes: quotes)
+        return (part, entry.transition)
       } catch {
         logger.warning("schedule entry \(index) (\(entry.cron)) cannot be shown: \(error)")
         return nil
@@ -263,28 +272,40 @@ public actor Display {
   }
 
   private func send() {
-    guard let flaps = runner.board.flaps(for: target) else {
-      logger.error("the target frame has flaps this board lacks; not shown")
-      sent = target
+    let makespan: Int
+    switch runner.show(screen, transition: pendingTransition, reduceMotion: config.reduceMotion) {
+    case .sent(let microseconds): makespan = microseconds
+    case .busy: return  // every command slot is taken: try again next step
+    case .unshowable:
+      logger.error("the target frame has symbols this board lacks; not shown")
+      sent = screen
       return
     }
-    guard
-      let plan = runner.thread.show(
-        flaps, transition: pendingTransition, planner: runner.planner)
-    else { return }  // every command slot is taken: try again next step
-    sent = target
+    sent = screen
     commandsSent += 1
-    lastMove = (startedSinceSend, plan.makespanMicroseconds)
+    delayHoldsUntilSeenWhole()
+    lastMove = (startedSinceSend, makespan)
     if !startedSinceSend.isEmpty {
       awaitingMotion = (commandsSent, startedSinceSend)
       startedSinceSend = []
     }
   }
 
+  /// On a pixel board a message's time on show counts from when it has been seen whole: after
+  /// the transition, and after the first pass of a line that scrolls.
+  private func delayHoldsUntilSeenWhole() {
+    guard let pixels = runner.pixels, !startedSinceSend.isEmpty else { return }
+    let milliseconds = pixels.seenWholeMilliseconds(sent, reduceMotion: config.reduceMotion)
+    for id in startedSinceSend {
+      guard let zone = messages.first(where: { $0.id == id })?.zone else { continue }
+      engine.delayHold(zone: zone, by: Double(milliseconds) / 1000)
+    }
+  }
+
   /// Saves the frame once the board has settled on it, so a restart can return to it.
   private func saveWhenSettled(_ state: ExecutorState, now: Date) {
     guard homed, commandsSaved < commandsSent, state.commandsApplied >= commandsSent, state.idle,
-      let codes = try? sent.codes()
+      let codes = try? sent.frame.codes()
     else { return }
     let flaps = state.modules.map { $0.flap >= 0 ? $0.flap : nil }
     do {

@@ -24,7 +24,7 @@ public struct MessageService: Sendable {
   ) {
     self.writer = writer
     self.display = display
-    renderer = ZoneRenderer(flapSet: display.board.flapSet, timeZone: config.timeZone)
+    renderer = Display.renderer(for: display.board, config: config)
     senderZones = config.senderZones
     policy = config.senderPolicy
     self.events = events
@@ -72,10 +72,12 @@ public struct MessageService: Sendable {
     return zone
   }
 
-  /// The frame the body shows in `zone`, or exactly why it cannot be shown there.
-  func layout(_ body: MessageBody, in zone: ZoneSpec) throws(AcceptError) -> Frame {
+  /// The frame the body shows in `zone`, or exactly why it cannot be shown there. Nil for text
+  /// that scrolls on a pixel board: a frame cannot hold it, so it is laid out when shown.
+  func layout(_ body: MessageBody, in zone: ZoneSpec) throws(AcceptError) -> Frame? {
     do {
-      return try renderer.frame(for: body, in: zone)
+      let screen = try renderer.screen(for: body, in: zone)
+      return screen.scrolling.isEmpty ? screen.frame : nil
     } catch let error as LayoutError {
       throw .layout(error, zone: zone.name)
     } catch let error as SizeMismatch {

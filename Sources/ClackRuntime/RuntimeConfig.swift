@@ -19,6 +19,9 @@ public struct RuntimeConfig: Sendable {
   public var senderPolicy = SenderPolicy()
   /// The transition used when a message or schedule entry names none.
   public var defaultTransition = TransitionSpec(kind: .fastest)
+  /// A pixel board changes pictures at once (no scroll, wipe or flap look-alike); long lines
+  /// still scroll, as they cannot be read otherwise.
+  public var reduceMotion = false
 
   public init() {}
 

@@ -104,7 +104,8 @@ import Testing
       Issue.record("a pixel board read as a flap board")
     } catch {
       let expected =
-        "t.yaml: is a pixel (LED) board: 'clack board check' and 'clack render' take it"
+        "t.yaml: is a pixel (LED) board: 'clack board check', 'clack render', 'clack run' and "
+        + "'clack sim' take it; this command needs a split-flap board"
       #expect("\(error)".hasPrefix(expected))
     }
   }

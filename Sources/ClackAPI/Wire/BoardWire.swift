@@ -38,8 +38,30 @@ public struct ModuleView: Codable, Sendable, Hashable {
   }
 }
 
+/// What a pixel board's LEDs show, read back from its chips' registers (a simulated panel's
+/// models): one row of brightness per row of LEDs, 0 dark to 255 full, as the picture is drawn
+/// (rotation and mirroring undone).
+public struct PixelsView: Codable, Sendable, Hashable {
+  public var width: Int
+  public var height: Int
+  /// `mono` (on/off chips: 0 or 255) or `grey` (PWM chips: 0–255).
+  public var depth: String
+  /// The panel's brightness setting, 0–15.
+  public var brightness: Int
+  public var rows: [[Int]]
+
+  public init(width: Int, height: Int, depth: String, brightness: Int, rows: [[Int]]) {
+    self.width = width
+    self.height = height
+    self.depth = depth
+    self.brightness = brightness
+    self.rows = rows
+  }
+}
+
 /// What `GET /api/v1/board` answers: the codes the modules show (read from their positions),
-/// the target, and each module.
+/// the target, and each module. On a pixel board the "modules" are the cells of its character
+/// grid, and `pixels` holds what its LEDs show.
 public struct BoardView: Codable, Sendable, Hashable {
   public var name: String
   public var rows: Int
@@ -57,6 +79,10 @@ public struct BoardView: Codable, Sendable, Hashable {
   /// Each zone's source: "message 12", "schedule 0: 0 7 * * *", "idle" …
   public var zones: [String: String]
   public var modules: [ModuleView]
+  /// `split-flap` or `pixels`.
+  public var kind = "split-flap"
+  /// A pixel board's LEDs (absent on a flap board, and from `/status`).
+  public var pixels: PixelsView?
 
   public init(
     name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
@@ -76,13 +102,32 @@ public struct BoardView: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules
+    case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules, kind
+    case pixels
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    rows = try container.decode(Int.self, forKey: .rows)
+    cols = try container.decode(Int.self, forKey: .cols)
+    codes = try container.decodeIfPresent([[Int]].self, forKey: .codes)
+    target = try container.decodeIfPresent([[Int]].self, forKey: .target)
+    moving = try container.decode(Int.self, forKey: .moving)
+    waiting = try container.decode(Int.self, forKey: .waiting)
+    quiet = try container.decode(Bool.self, forKey: .quiet)
+    homed = try container.decode(Bool.self, forKey: .homed)
+    zones = try container.decode([String: String].self, forKey: .zones)
+    modules = try container.decodeIfPresent([ModuleView].self, forKey: .modules) ?? []
+    kind = try container.decodeIfPresent(String.self, forKey: .kind) ?? "split-flap"
+    pixels = try container.decodeIfPresent(PixelsView.self, forKey: .pixels)
   }
 
   public func encode(to encoder: any Encoder) throws {
     try encodeFields(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(modules, forKey: .modules)
+    try container.encodeIfPresent(pixels, forKey: .pixels)
   }
 
   /// Every field but `modules`: what `/status` shares with `/board`.
@@ -98,6 +143,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(quiet, forKey: .quiet)
     try container.encode(homed, forKey: .homed)
     try container.encode(zones, forKey: .zones)
+    try container.encode(kind, forKey: .kind)
   }
 }
 

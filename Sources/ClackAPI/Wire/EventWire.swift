@@ -24,13 +24,19 @@ public enum EventWire {
     /// Modules with a move still to start.
     public var waiting: Int
     public var quiet: Bool
+    /// A pixel board's LEDs, as in `GET /api/v1/board` (absent on a flap board).
+    public var pixels: PixelsView?
 
-    public init(codes: [[Int]], target: [[Int]], moving: Int, waiting: Int, quiet: Bool) {
+    public init(
+      codes: [[Int]], target: [[Int]], moving: Int, waiting: Int, quiet: Bool,
+      pixels: PixelsView? = nil
+    ) {
       self.codes = codes
       self.target = target
       self.moving = moving
       self.waiting = waiting
       self.quiet = quiet
+      self.pixels = pixels
     }
   }
 

@@ -11,6 +11,8 @@ public struct PixelGrid: Sendable {
   /// Pixels per cell: the font's widest advance, and its line pitch.
   public let cellWidth: Int
   public let cellHeight: Int
+  /// The blank columns after the widest glyph in a cell (spacing, not ink).
+  public let cellGap: Int
   /// Where the first cell starts, so the grid's ink sits in the middle of the panel.
   public let left: Int
   public let top: Int
@@ -37,6 +39,7 @@ public struct PixelGrid: Sendable {
     self.cols = cols
     self.cellWidth = cellWidth
     self.cellHeight = cellHeight
+    cellGap = gap
     left = (width - (cols * cellWidth - gap)) / 2
     top = (height - (rows * cellHeight - lineSpacing)) / 2
   }
@@ -62,22 +65,33 @@ public struct PixelGrid: Sendable {
   public func draw(_ frame: Frame, into canvas: inout PixelCanvas) {
     canvas.clear()
     for row in 0..<min(rows, frame.rows) {
-      let y = top + row * cellHeight
       for col in 0..<min(cols, frame.cols) {
-        let x = left + col * cellWidth
-        switch frame[row, col] {
-        case .blank: break
-        case .glyph(let character):
-          text.draw(
-            String(character), into: &canvas, x: x, baseline: y + text.font.ascent)
-        case .tile(let tile):
-          canvas.fill(
-            x: x, y: y, width: cellWidth - 1, height: text.font.lineHeight - 1,
-            brightness: canvas.depth == .grey || tile == .black
-              ? Self.brightness(of: tile) : PixelCanvas.full)
-        }
+        draw(frame[row, col], x: left + col * cellWidth, y: top + row * cellHeight, into: &canvas)
       }
     }
+  }
+
+  /// Draws one cell's symbol with the cell's top-left corner at (x, y), over what is there:
+  /// a glyph, or a colour tile as a lit cell (at the tile's brightness on a grey canvas; a
+  /// black tile is dark). Allocates nothing, so the frame loop draws with it.
+  public func draw(_ symbol: Symbol, x: Int, y: Int, into canvas: inout PixelCanvas) {
+    switch symbol {
+    case .blank: break
+    case .glyph(let character):
+      guard let glyph = text.font.glyph(for: character) else { return }
+      text.draw(glyph, into: &canvas, x: x, baseline: y + text.font.ascent)
+    case .tile(let tile):
+      canvas.fill(
+        x: x, y: y, width: cellWidth - 1, height: text.font.lineHeight - 1,
+        brightness: canvas.depth == .grey || tile == .black
+          ? Self.brightness(of: tile) : PixelCanvas.full)
+    }
+  }
+
+  /// The ink width of a line of `cells` cells drawn at the grid's pitch (the last cell's
+  /// spacing is not ink).
+  public func inkWidth(cells: Int) -> Int {
+    max(0, cells * cellWidth - cellGap)
   }
 
   /// A tile's brightness on a grey panel (one colour of LED): how light the colour looks.

@@ -67,14 +67,22 @@ public struct PixelTextRenderer: Sendable {
     var pen = x
     for character in line {
       guard let glyph = font.glyph(for: character) else { continue }
-      let left = pen + glyph.xOffset
-      let top = baseline - glyph.yOffset - glyph.height
-      for row in 0..<glyph.height {
-        for column in 0..<glyph.width where glyph.isLit(x: column, y: row) {
-          canvas[left + column, top + row] = brightness
-        }
-      }
+      draw(glyph, into: &canvas, x: pen, baseline: baseline, brightness: brightness)
       pen += glyph.advance
+    }
+  }
+
+  /// Draws one glyph with the pen at `x` on `baseline`, clipped (no allocation).
+  public func draw(
+    _ glyph: PixelGlyph, into canvas: inout PixelCanvas, x: Int, baseline: Int,
+    brightness: UInt8 = PixelCanvas.full
+  ) {
+    let left = x + glyph.xOffset
+    let top = baseline - glyph.yOffset - glyph.height
+    for row in 0..<glyph.height {
+      for column in 0..<glyph.width where glyph.isLit(x: column, y: row) {
+        canvas[left + column, top + row] = brightness
+      }
     }
   }
 

@@ -42,13 +42,21 @@ final class TerminalBoardView: Sendable {
   private static func draw(_ parts: Daemon.Parts, speed: Int, recent: RecentLogLines) async {
     let runner = parts.display.runner
     let state = runner.thread.state
-    let grid = FrameGridRenderer(ansiColor: true).render(runner.shownFrame(state))
+    // A pixel board shows its LEDs (two rows of them per line of text, in amber).
+    let grid =
+      runner.pixels.map {
+        "\u{1B}[33m" + HalfBlockPicture.render($0.canvas(state)) + "\u{1B}[0m\n"
+      } ?? FrameGridRenderer(ansiColor: true).render(runner.shownFrame(state))
     let homed = await parts.display.homed
     let quiet = await parts.display.quiet
     let queued = (try? parts.store.count(state: .queued)) ?? 0
     var status = "clack sim · http://\(parts.address)"
     if speed > 1 { status += " · ×\(speed)" }
-    status += homed ? " · \(state.moving) moving, \(state.waiting) waiting" : " · homing…"
+    if runner.pixels != nil {
+      status += homed ? " · brightness \(state.brightness)/15" : " · starting…"
+    } else {
+      status += homed ? " · \(state.moving) moving, \(state.waiting) waiting" : " · homing…"
+    }
     status += " · \(queued) queued"
     if quiet { status += " · quiet hours" }
     let logs = recent.last(4).map { "  " + String($0.prefix(100)) }.joined(separator: "\n")

@@ -22,7 +22,7 @@ extension DaemonConfig {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
-        "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http",
+        "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -45,6 +45,7 @@ extension DaemonConfig {
       config.timeZone = timeZone
     }
     if let dwell = top["dwell"] { config.dwell = try dwell.duration() }
+    if let reduce = top["reduce_motion"] { config.runtime.reduceMotion = try reduce.bool() }
     if let local = top["local_api"] {
       let fields = try local.fields(allowed: ["enablement_token"], required: [])
       if let token = fields["enablement_token"] {

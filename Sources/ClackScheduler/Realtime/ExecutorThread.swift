@@ -24,6 +24,10 @@ public final class ExecutorThread: @unchecked Sendable {
   private let faults: SPSCRing<FaultSlot>
   private let reports: TripleBuffer<ExecutorReport>
   private let stopRequested = Atomic<Bool>(false)
+  /// True while the thread blocks for want of work (see `TickExecutor.isDormant`); whoever
+  /// clears it signals `wakeUp`.
+  private let dormant = Atomic<Bool>(false)
+  private let wakeUp = DispatchSemaphore(value: 0)
   private let running = Atomic<Bool>(false)
   private let started = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
@@ -55,10 +59,14 @@ public final class ExecutorThread: @unchecked Sendable {
     self.setup = setup
     self.onTick = onTick
     let count = executor.moduleCount
+    let shape = executor.lineShape
     commands = SPSCRing(
-      slots: (0..<max(1, commandSlots)).map { _ in ExecutorCommand(moduleCount: count) })
+      slots: (0..<max(1, commandSlots)).map { _ in
+        ExecutorCommand(moduleCount: count, lineRows: shape.rows, lineCapacity: shape.capacity)
+      })
     faults = SPSCRing(slots: (0..<max(64, count)).map { _ in FaultSlot() })
-    reports = TripleBuffer { ExecutorReport(moduleCount: count) }
+    let pixelCount = executor.pixelCount
+    reports = TripleBuffer { ExecutorReport(moduleCount: count, pixelCount: pixelCount) }
     reader = Mutex(Array(repeating: nil, count: count))
   }
 
@@ -81,6 +89,7 @@ public final class ExecutorThread: @unchecked Sendable {
   public func stop() {
     guard running.load(ordering: .acquiring) else { return }
     guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    wake()
     finished.wait()
   }
 
@@ -92,8 +101,17 @@ public final class ExecutorThread: @unchecked Sendable {
       guard let slot = commands.reserve() else { return false }
       fill(slot)
       commands.publish()
+      wake()
       return true
     }
+  }
+
+  /// True while the thread blocks with nothing to do (an idle pixel board).
+  public var isDormant: Bool { dormant.load(ordering: .acquiring) }
+
+  /// Ends a dormant wait, if the thread is in one.
+  private func wake() {
+    if dormant.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.signal() }
   }
 
   /// The latest report, with each module's current fault.
@@ -104,13 +122,16 @@ public final class ExecutorThread: @unchecked Sendable {
         faults.release()
       }
       let report = reports.read()
-      return ExecutorState(
+      var state = ExecutorState(
         modules: report.modules,
         faults: report.modules.indices.map { report.modules[$0].faulted ? table[$0] : nil },
         ticks: report.ticks, nowMicroseconds: report.nowMicroseconds, idle: report.idle,
         commandsApplied: report.commandsApplied, lastAppliedAt: report.lastAppliedAt,
         deadlineMisses: report.deadlineMisses,
         stopped: report.stopped)
+      state.pixels = report.pixels
+      state.brightness = report.brightness
+      return state
     }
   }
 
@@ -167,6 +188,10 @@ public final class ExecutorThread: @unchecked Sendable {
         misses += late
         deadline += late * period
       }
+      if executor.isDormant, sleepUntilCommand() {
+        // Ticks start again one period after the command that woke the thread.
+        deadline = clock.nanoseconds()
+      }
     }
     executor.shutdown()
     handOverFaults()
@@ -175,6 +200,20 @@ public final class ExecutorThread: @unchecked Sendable {
       stopped: true)
     jitter.retire()
     finished.signal()
+  }
+
+  /// Blocks until a command comes (or stop is asked), unless one is already waiting; true
+  /// when it blocked. Flag first, then look: a command published in between clears the flag
+  /// and signals, so the wait returns at once.
+  private func sleepUntilCommand() -> Bool {
+    dormant.store(true, ordering: .sequentiallyConsistent)
+    if commands.peek() != nil || stopRequested.load(ordering: .acquiring) {
+      // Take the flag back; if a sender took it first, its signal is on the way: consume it.
+      if !dormant.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.wait() }
+      return false
+    }
+    wakeUp.wait()
+    return true
   }
 
   private func handOverFaults() {
@@ -188,6 +227,7 @@ public final class ExecutorThread: @unchecked Sendable {
   private func publish(ticks: Int, now: Int, applied: Int, misses: Int, stopped: Bool) {
     let report = reports.writeBuffer
     executor.report(into: &report.modules)
+    executor.report(pixels: &report.pixels, brightness: &report.brightness)
     report.ticks = ticks
     report.nowMicroseconds = now
     report.idle = executor.isIdle

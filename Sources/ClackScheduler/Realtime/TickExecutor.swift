@@ -23,6 +23,28 @@ public protocol TickExecutor: AnyObject {
   func fault(of index: Int) -> ModuleFault?
   /// Stops motion and switches every coil off: called when the thread stops.
   func shutdown()
+  /// True when the thread may block until the next command: nothing moves, nothing waits and
+  /// nothing needs watching. (Stepped and smart boards keep ticking for now, to watch their
+  /// sensors; a pixel board with nothing animating sleeps.)
+  var isDormant: Bool { get }
+  /// The shape of a command's scrolling lines (a pixel board's rows of cells and the longest
+  /// line); (0, 0) for a board without them.
+  var lineShape: (rows: Int, capacity: Int) { get }
+  /// Bytes of picture in each report (a pixel board's width × height); 0 for flaps.
+  var pixelCount: Int { get }
+  /// Writes what the panel shows (brightness per pixel, row-major) and its brightness setting
+  /// (0–15) into the report's preallocated buffer.
+  func report(pixels: inout [UInt8], brightness: inout Int)
+  /// A pixel board's brightness, 0–15 (nothing on a flap board).
+  func setBrightness(_ level: Int)
+}
+
+extension TickExecutor {
+  public var isDormant: Bool { false }
+  public var lineShape: (rows: Int, capacity: Int) { (0, 0) }
+  public var pixelCount: Int { 0 }
+  public func report(pixels: inout [UInt8], brightness: inout Int) {}
+  public func setBrightness(_ level: Int) {}
 }
 
 extension TickExecutor {
@@ -32,6 +54,7 @@ extension TickExecutor {
     case .show: run(command, at: now)
     case .home: home(showing: command.targets)
     case .release: release()
+    case .brightness: setBrightness(command.level)
     }
   }
 
@@ -96,9 +119,12 @@ final class ExecutorReport {
   var lastAppliedAt = 0
   var deadlineMisses = 0
   var stopped = false
+  var pixels: [UInt8]
+  var brightness = 0
 
-  init(moduleCount: Int) {
+  init(moduleCount: Int, pixelCount: Int) {
     modules = Array(repeating: ModuleReport(), count: moduleCount)
+    pixels = Array(repeating: 0, count: pixelCount)
   }
 }
 
@@ -122,6 +148,10 @@ public struct ExecutorState: Sendable {
   public var deadlineMisses: Int
   /// True once the thread has stopped and switched every coil off.
   public var stopped: Bool
+  /// A pixel board: what its LEDs show (0–255 each, row-major, as the picture is drawn),
+  /// read back from the chips, and its brightness setting (0–15). Empty on a flap board.
+  public var pixels: [UInt8] = []
+  public var brightness = 0
 
   /// How many modules move now: energised, so never more than the power budget.
   public var moving: Int { modules.count { $0.moving } }

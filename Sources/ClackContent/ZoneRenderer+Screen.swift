@@ -1,0 +1,74 @@
+import ClackCore
+import Foundation
+
+/// Screens for boards that scroll: on a pixel board, text too long for a zone as wide as the
+/// board is laid out into the zone's rows as lines that scroll across it, instead of being
+/// refused. Everything else is the zone's frame, as on a flap board.
+extension ZoneRenderer {
+  /// True when `zone` may scroll long lines: the board scrolls and the zone spans its width.
+  public func scrolls(_ zone: ZoneSpec) -> Bool {
+    guard let scrolling else { return false }
+    return zone.col == 0 && zone.cols == scrolling.boardCols
+  }
+
+  /// A message body's screen, checked strictly (as `frame(for:in:lenient:)`).
+  public func screen(for body: MessageBody, in zone: ZoneSpec, lenient: Bool = false) throws
+    -> Screen
+  {
+    guard case .text(let text, let justify, let align) = body, scrolls(zone) else {
+      return Screen(frame: try frame(for: body, in: zone, lenient: lenient))
+    }
+    do {
+      return Screen(frame: try frame(for: body, in: zone, lenient: lenient))
+    } catch LayoutError.tooLong {
+      let options = LayoutOptions(
+        justify: justify ?? .center, align: align ?? .center, lenient: lenient)
+      return try scrollingScreen(text, in: zone, options: options)
+    }
+  }
+
+  /// A queued message's screen: its stored frame when it has one that fits the zone.
+  public func screen(for message: Message, in zone: ZoneSpec) throws -> Screen {
+    if let frame = message.frame, frame.rows == zone.rows, frame.cols == zone.cols {
+      return Screen(frame: frame)
+    }
+    return try screen(for: message.body, in: zone, lenient: true)
+  }
+
+  /// Scheduled content's screen; a quote too long for the zone scrolls as one text, its
+  /// author after it.
+  public func screen(
+    for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote]
+  ) throws -> Screen {
+    do {
+      return Screen(frame: try frame(for: content, in: zone, now: now, quotes: quotes))
+    } catch LayoutError.tooLong where scrolls(zone) {
+      let options = LayoutOptions(lenient: true)
+      let text: String
+      switch content {
+      case .quoteOfTheDay:
+        let quote = try self.quote(on: now, from: quotes)
+        text = quote.text + "  " + QuoteFormatter(layout: layout(for: zone)).authorLine(for: quote)
+      case .clock(let format): text = clockText(format, at: now)
+      case .text(let body): text = body
+      }
+      return try scrollingScreen(text, in: zone, options: options)
+    }
+  }
+
+  private func scrollingScreen(_ text: String, in zone: ZoneSpec, options: LayoutOptions) throws
+    -> Screen
+  {
+    try layout(for: zone).scrollingLayout(
+      text, options: options, maxCells: scrolling?.maxCells ?? zone.cols)
+  }
+
+  /// Copies a zone's screen into the board's at the zone's place (a scrolling row keeps its
+  /// whole line; a zone that scrolls is as wide as the board).
+  public static func place(_ part: Screen, of zone: ZoneSpec, into board: inout Screen) {
+    place(part.frame, of: zone, into: &board.frame)
+    for row in 0..<part.frame.rows {
+      board.scrolling[zone.row + row] = part.scrolling[row]
+    }
+  }
+}

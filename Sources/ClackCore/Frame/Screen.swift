@@ -1,0 +1,21 @@
+/// What a whole board shows: its frame and, on a pixel board, the rows whose text is too long
+/// for the board and scrolls across it. A scrolling row's cells in `frame` hold the line's
+/// beginning (what a still picture of the board shows); `scrolling` holds the whole line.
+/// A flap board's screen never scrolls.
+public struct Screen: Hashable, Sendable {
+  public var frame: Frame
+  /// Board row → the row's whole line, longer than the board is wide.
+  public var scrolling: [Int: [Symbol]]
+
+  public init(frame: Frame, scrolling: [Int: [Symbol]] = [:]) {
+    self.frame = frame
+    self.scrolling = scrolling
+  }
+
+  public init(rows: Int, cols: Int) {
+    self.init(frame: Frame(rows: rows, cols: cols))
+  }
+
+  /// The longest scrolling line, in cells (0 when nothing scrolls).
+  public var longestLine: Int { scrolling.values.map(\.count).max() ?? 0 }
+}

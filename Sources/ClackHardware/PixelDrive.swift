@@ -1,0 +1,116 @@
+import ClackBoard
+import ClackCore
+import ClackDrivers
+import ClackHAL
+import ClackLinuxHAL
+import ClackScheduler
+
+/// A pixel board opened for driving: its panel (the chips on this machine's I2C bus or SPI
+/// device, or their register-level simulation), its character grid, and the frame loop that
+/// the real-time thread runs. A simulated panel's report is read back from the models'
+/// registers; a real one's is the picture last written to the chips.
+public final class PixelDrive: @unchecked Sendable {
+  /// 60 frames a second while something changes or scrolls; nothing at all otherwise.
+  public static let frameMicroseconds = 16_667
+  /// The longest line that scrolls, in cells.
+  public static let lineCapacity = 256
+
+  public let definition: PixelBoardDefinition
+  public let grid: PixelGrid
+  public let executor: PixelExecutor
+  public let simulated: Bool
+  /// The simulated panel; its models belong to the executor thread once it runs.
+  private let twin: SimulatedPixelBoard?
+
+  init(definition: PixelBoardDefinition, simulate: Bool) throws {
+    self.definition = definition
+    grid = try definition.characterGrid(file: definition.name)
+    simulated = simulate
+    let panel: any PixelPanel
+    var readBack: ((inout PixelCanvas) -> Void)?
+    if simulate {
+      let twin = try SimulatedPixelBoard(board: definition)
+      twin.log.isEnabled = false
+      self.twin = twin
+      panel = twin.panel
+      readBack = { twin.readSeen(into: &$0) }
+    } else {
+      twin = nil
+      panel = try Self.openPanel(definition)
+    }
+    executor = PixelExecutor(
+      panel: panel, grid: grid, symbols: grid.symbolSet().symbols, depth: definition.depth,
+      brightness: definition.brightness, scrollPixelsPerSecond: definition.scrollSpeed,
+      lineCapacity: Self.lineCapacity, readBack: readBack)
+  }
+
+  /// The board file's transition, or `instant` under reduce_motion.
+  public func transition(reduceMotion: Bool) -> PixelTransition {
+    PixelTransition(
+      kind: definition.transition, milliseconds: definition.transitionMilliseconds,
+      cellHeight: grid.cellHeight
+    ).honouring(reduceMotion: reduceMotion)
+  }
+
+  /// Board milliseconds from the start of a change until every column of `screen` has been
+  /// on show: the transition, then the longest scrolling line's first pass.
+  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int {
+    let change = transition(reduceMotion: reduceMotion).milliseconds
+    guard screen.longestLine > 0 else { return change }
+    let motion = MarqueeMotion(
+      travel: grid.inkWidth(cells: min(screen.longestLine, Self.lineCapacity)) - grid.width,
+      pixelsPerSecond: definition.scrollSpeed)
+    return change + motion.seenWholeAfterMilliseconds
+  }
+
+  /// The picture in a state's report (what the LEDs show).
+  public func canvas(_ state: ExecutorState) -> PixelCanvas {
+    var canvas = PixelCanvas(width: grid.width, height: grid.height, depth: .grey)
+    for y in 0..<grid.height {
+      for x in 0..<grid.width where y * grid.width + x < state.pixels.count {
+        canvas[x, y] = state.pixels[y * grid.width + x]
+      }
+    }
+    return canvas
+  }
+
+  private static func openPanel(_ definition: PixelBoardDefinition) throws -> any PixelPanel {
+    let chips = definition.chips
+    switch chips.kind {
+    case .max7219:
+      #if os(Linux) && canImport(CSPIDev)
+        let spi = try LinuxSPIDevice(
+          path: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)))
+        return MAX7219Panel(
+          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
+          firstOnLeft: chips.firstOnLeft, geometry: definition.geometry)
+      #else
+        throw LinuxBoard.missing("SPI", trait: "SPI", package: "a Linux kernel with spidev")
+      #endif
+    case .ht16k33:
+      #if I2C && os(Linux)
+        let bus = try LinuxI2CBus(path: chips.device)
+        return try HT16K33Panel(
+          bus: bus,
+          chips: chips.placements.map {
+            .init(
+              address: UInt8($0.address),
+              backpack: HT16K33Panel<LinuxI2CBus>.Backpack(rawValue: chips.backpack)
+                ?? .matrix16x8, x: $0.x, y: $0.y)
+          }, geometry: definition.geometry)
+      #else
+        throw LinuxBoard.missing("I2C", trait: "I2C", package: "libi2c-dev")
+      #endif
+    case .is31fl3731:
+      #if I2C && os(Linux)
+        let bus = try LinuxI2CBus(path: chips.device)
+        return try IS31FL3731Panel(
+          bus: bus,
+          chips: chips.placements.map { .init(address: UInt8($0.address), x: $0.x, y: $0.y) },
+          geometry: definition.geometry)
+      #else
+        throw LinuxBoard.missing("I2C", trait: "I2C", package: "libi2c-dev")
+      #endif
+    }
+  }
+}

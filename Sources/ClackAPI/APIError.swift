@@ -63,6 +63,11 @@ public struct APIError: Error, Sendable {
       details["rows_needed"] = .int(needed)
       details["rows_available"] = .int(available)
       details["overflow_characters"] = .int(overflow)
+    case .tooLongToScroll(let rows, let maxCells, let overflow):
+      code = "too_long"
+      details["rows_available"] = .int(rows)
+      details["max_line_characters"] = .int(maxCells)
+      details["overflow_characters"] = .int(overflow)
     case .invalidSize:
       code = "invalid_size"
     }

@@ -30,14 +30,15 @@ final class InProcessDaemon: Sendable {
   let api: API
   let bridge: MQTTBridge
   let topics = MQTTTopics(prefix: "clack", board: "test")
+  let clock = ManualDaemonClock(Date(timeIntervalSince1970: 1_800_000_000))
 
-  init(config: RuntimeConfig = RuntimeConfig()) async throws {
-    let board = try BuiltinBoard.load()
+  /// On `board`, by default the built-in simulated 6 × 22 board.
+  init(config: RuntimeConfig = RuntimeConfig(), board: BoardDefinition? = nil) async throws {
+    let board = try board ?? BuiltinBoard.load()
     runner = try BoardRunner(board: board, simulate: true)
     runtime = await Runtime(
       config: config, runner: runner, store: try ClackStore(inMemory: "accept-\(UUID())"),
-      clock: ManualDaemonClock(Date(timeIntervalSince1970: 1_800_000_000)),
-      logger: Logger(label: "test"))
+      clock: clock, logger: Logger(label: "test"))
     api = API(runtime: runtime, access: AccessPolicy(key: Self.key, loopbackOnly: true))
     bridge = MQTTBridge(
       settings: MQTTSettings(host: "127.0.0.1"), topics: topics,

@@ -29,7 +29,7 @@ extension TextLayout {
       let lines = try TextLayout(rows: rows, cols: max(cols, maxCells), flapSet: flapSet)
         .wrap(text, lenient: options.lenient)
       let overflow = lines[rows...].reduce(0) { $0 + $1.width }
-      throw .tooLong(rowsNeeded: lines.count, rowsAvailable: rows, overflowCharacters: overflow)
+      throw .tooLongToScroll(rows: rows, maxCells: maxCells, overflowCharacters: overflow)
     }
     var frame = Frame(rows: rows, cols: cols)
     var scrolling: [Int: [Symbol]] = [:]

@@ -148,6 +148,73 @@ finally:
         browser.close()
     daemon.terminate()
     daemon.wait(timeout=30)
+
+# 5. A pixel board (the simulated 64×16 HT16K33 panel): the page draws its LEDs as the API
+# reports them, lit ones amber with a glow, dark ones dim.
+pixel_port = port + 1
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(work, "pixels.yaml"), "w") as f:
+    f.write(f"board: {root}/boards/sim-pixels-64x16.yaml\nstate: pixel-state\ntime_zone: UTC\n"
+            "schedules: []\n")
+port = pixel_port
+daemon = subprocess.Popen(
+    [clack, "run", "--config", os.path.join(work, "pixels.yaml"), "--listen",
+     f"127.0.0.1:{pixel_port}", "--log-level", "warning"],
+    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "pixel-daemon.log"), "w"))
+browser = None
+try:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if request("GET", "/health")[1].get("homed"):
+                break
+        except OSError:
+            pass
+        if time.monotonic() > deadline or daemon.poll() is not None:
+            sys.exit("the pixel daemon did not become ready:\n"
+                     + open(os.path.join(work, "pixel-daemon.log")).read())
+        time.sleep(0.1)
+    key = open(os.path.join(work, "pixel-state", "api-key")).read().strip()
+    status, reply = request("POST", "/api/v1/messages", {"text": "HELLO {red}\nLED PANEL"},
+                            key=key)
+    assert status == 201, (status, reply)
+    deadline = time.monotonic() + 20
+    while True:
+        _, board = request("GET", "/api/v1/board")
+        if "HELLO" in rows_text(board["codes"]) and board["moving"] == 0:
+            break
+        assert time.monotonic() < deadline, "the pixel board never showed the message"
+        time.sleep(0.1)
+    lit_map = "/".join("".join("1" if v else "0" for v in row) for row in board["pixels"]["rows"])
+    browser = Browser(chromium, os.path.join(work, "profile-pixels"))
+    browser.open(f"http://127.0.0.1:{pixel_port}/")
+    page_map = browser.wait_for(
+        f"(() => document.getElementById('board').dataset.pixels === {json.dumps(lit_map)}"
+        " ? document.getElementById('board').dataset.pixels : null)()")
+    check("the page draws the pixel board's LEDs as the API reports them", page_map == lit_map,
+          f"{lit_map.count('1')} LEDs lit by the API")
+    rect = browser.evaluate("(() => { const r = document.getElementById('leds')"
+                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
+    shot = browser.send("Page.captureScreenshot", {
+        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
+                                  "height": rect[3], "scale": 1}})
+    png = base64.b64decode(shot["data"])
+    with open(os.path.join(artifacts, "pixels.png"), "wb") as f:
+        f.write(png)
+    width, height, rows = read_png(png)
+    pixels = [pixel for row in rows for pixel in row]
+    amber = sum(1 for r, g, b in pixels if r > 150 and 80 < g < 200 and b < 90)
+    share = amber / len(pixels)
+    lit_share = lit_map.count("1") / (64 * 16)
+    check("a screenshot shows lit LEDs in amber among dark ones",
+          lit_share / 4 < share < lit_share * 2,
+          f"{width}×{height} px: {share:.1%} amber for {lit_share:.1%} of LEDs lit;"
+          f" saved to {artifacts}/pixels.png")
+finally:
+    if browser:
+        browser.close()
+    daemon.terminate()
+    daemon.wait(timeout=30)
     subprocess.run(["rm", "-rf", work])
 
 check.finish()

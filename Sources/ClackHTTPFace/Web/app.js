@@ -1,6 +1,8 @@
 // Clack's web simulator and status page. It draws what the daemon reports the modules show
 // (GET /api/v1/board, then the "board" events), so flaps pass through their intermediate
-// characters at the board's own timing; nothing here animates on a clock of its own.
+// characters at the board's own timing; nothing here animates on a clock of its own. A pixel
+// board is drawn LED by LED from the brightness its chips report (the panel's dimming
+// included), each lit LED with a glow.
 "use strict";
 
 const CHARACTERS = (() => {
@@ -17,7 +19,10 @@ const TILES = { 63: "#d6352f", 64: "#f08a24", 65: "#f5c518", 66: "#2e9e4f", 67: 
   68: "#8e44ad", 69: "#f2f2f2", 70: "#000000", 71: "#f2f2f2" };
 
 const $ = (id) => document.getElementById(id);
-const board = { rows: 0, cols: 0, cells: [], codes: [] };
+const board = { rows: 0, cols: 0, cells: [], codes: [], pixels: null };
+// Canvas pixels per LED, and the colour of a fully lit one (amber).
+const LED_PITCH = 12;
+const LED_COLOUR = [255, 176, 48];
 let audio = null;
 // With reduced motion the page shows each change's end state at once, not the flaps passing.
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -56,8 +61,66 @@ function build(rows, cols) {
   element.setAttribute("aria-label", `the board, ${rows} rows by ${cols} columns`);
 }
 
+// A pixel board: one canvas, as many LEDs as the panel has.
+function buildPixels(view) {
+  build(view.rows, view.cols);
+  const element = $("board");
+  element.replaceChildren();
+  element.style.gridTemplateColumns = "1fr";
+  element.classList.add("pixels");
+  const canvas = document.createElement("canvas");
+  canvas.id = "leds";
+  canvas.width = view.pixels.width * LED_PITCH;
+  canvas.height = view.pixels.height * LED_PITCH;
+  element.appendChild(canvas);
+  board.pixels = { width: view.pixels.width, height: view.pixels.height, canvas };
+  $("sound-box").hidden = true;  // LEDs make no sound
+  element.setAttribute("aria-label",
+    `an LED panel of ${view.pixels.width}×${view.pixels.height}, ${view.rows} rows of ${view.cols} characters`);
+}
+
+function showPixels(pixels) {
+  if (!board.pixels || !pixels) return;
+  const { canvas } = board.pixels;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#0d0d0d";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const radius = LED_PITCH * 0.38;
+  let lit = 0;
+  pixels.rows.forEach((row, y) => row.forEach((level, x) => {
+    const cx = (x + 0.5) * LED_PITCH;
+    const cy = (y + 0.5) * LED_PITCH;
+    context.beginPath();
+    context.arc(cx, cy, radius, 0, 2 * Math.PI);
+    if (level > 0) {
+      lit++;
+      // Dim LEDs stay visible: a quarter of full colour at the lowest level.
+      const share = 0.25 + 0.75 * level / 255;
+      const [r, g, b] = LED_COLOUR.map((c) => Math.round(c * share));
+      context.shadowColor = `rgba(${r}, ${g}, ${b}, ${share})`;
+      context.shadowBlur = LED_PITCH * 0.9 * share;
+      context.fillStyle = `rgb(${r}, ${g}, ${b})`;
+    } else {
+      context.shadowBlur = 0;
+      context.fillStyle = "#241a10";
+    }
+    context.fill();
+  }));
+  context.shadowBlur = 0;
+  const element = $("board");
+  element.dataset.lit = String(lit);
+  element.dataset.brightness = String(pixels.brightness);
+  element.dataset.pixels = pixels.rows.map((row) => row.map((v) => (v > 0 ? "1" : "0")).join("")).join("/");
+}
+
 function show(codes) {
   if (!Array.isArray(codes)) return;
+  if (board.pixels) {
+    // The cells of a pixel board's grid, as text (the LEDs are drawn from `pixels`).
+    board.codes = codes.flat();
+    $("board").dataset.text = board.codes.map((code) => CHARACTERS[code] ?? "■").join("");
+    return;
+  }
   let changed = 0;
   codes.forEach((row, r) => row.forEach((code, c) => {
     const index = r * board.cols + c;
@@ -101,14 +164,17 @@ async function refreshStatus() {
   }
   const s = reply.json;
   const showing = (s.showing || []).map((m) => `#${m.id} from ${m.sender}`).join(", ") || "nothing";
+  const size = board.pixels
+    ? `${board.pixels.width}×${board.pixels.height} LEDs, ${s.rows}×${s.cols} characters`
+    : `${s.rows}×${s.cols}`;
   const rows = [
-    ["board", `${s.name} (${s.rows}×${s.cols})${s.homed ? "" : ", homing…"}`],
+    ["board", `${s.name} (${size})${s.homed ? "" : ", homing…"}`],
     ["showing", showing],
-    ["moving", String(s.moving)],
-    ["waiting", String(s.waiting)],
-    ["quiet hours", s.quiet ? "now" : (s.quiet_hours || "none")],
-    ["queued", String(s.queue?.queued ?? 0)],
   ];
+  if (!board.pixels) rows.push(["moving", String(s.moving)], ["waiting", String(s.waiting)]);
+  rows.push(
+    ["quiet hours", s.quiet ? "now" : (s.quiet_hours || "none")],
+    ["queued", String(s.queue?.queued ?? 0)]);
   if (s.next_scheduled) rows.push(["next", `${s.next_scheduled.show} at ${s.next_scheduled.at}`]);
   $("status").replaceChildren(...rows.flatMap(([name, value]) => term(name, value)));
   const faults = s.faults || [];
@@ -136,7 +202,9 @@ function item(text) {
 function count() {
   const text = $("text").value;
   const capacity = board.rows * board.cols;
-  $("count").textContent = `${[...text].length} of ${capacity} characters`;
+  $("count").textContent = board.pixels
+    ? `${[...text].length} characters (${capacity} at once; longer text scrolls)`
+    : `${[...text].length} of ${capacity} characters`;
 }
 
 // Whole seconds as "45 s", "12 min 5 s" or "7 h 30 min", as the CLI says them.
@@ -179,6 +247,7 @@ function listen() {
   events.addEventListener("board", (e) => {
     const data = JSON.parse(e.data);
     show(reducedMotion ? data.target : data.codes);
+    showPixels(data.pixels);
   });
   events.addEventListener("message", () => refreshStatus());
   events.addEventListener("status", () => refreshStatus());
@@ -205,9 +274,11 @@ async function load() {
     $("key-box").open = true;
     return;
   }
-  build(reply.json.rows, reply.json.cols);
+  if (reply.json.kind === "pixels" && reply.json.pixels) buildPixels(reply.json);
+  else build(reply.json.rows, reply.json.cols);
   $("board-name").textContent = `${reply.json.name}, ${reply.json.rows}×${reply.json.cols}`;
   show(reducedMotion ? reply.json.target : reply.json.codes);
+  showPixels(reply.json.pixels);
   count();
   listen();
   loaded = true;

@@ -2,8 +2,8 @@ import ClackAPI
 import ClackMQTT
 
 /// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,
-/// sensors for what is shown, the queue and faults, buttons to re-home and clear, and a switch
-/// for quiet — all one device. Each is published retained to `topic`, so Home Assistant finds
+/// sensors for what is shown, the queue and faults, buttons to re-home and clear, a switch
+/// for quiet and, on a pixel board, a number for its brightness — all one device. Each is published retained to `topic`, so Home Assistant finds
 /// them whenever it starts.
 ///
 /// Home Assistant refuses a state longer than 255 characters, and a text entity's state longer
@@ -19,14 +19,17 @@ public struct HomeAssistantDiscovery: Sendable {
   public let version: String
   /// The longest message the board takes: its capacity in characters (rows × columns).
   public let capacity: Int
+  /// A pixel board: its brightness (0–15) is a number entity.
+  public let brightness: Bool
 
   /// The longest state Home Assistant keeps.
   public static let maxStateLength = 255
 
   public init(
     topics: MQTTTopics, discoveryPrefix: String, displayName: String, model: String,
-    version: String, capacity: Int
+    version: String, capacity: Int, brightness: Bool = false
   ) {
+    self.brightness = brightness
     self.topics = topics
     self.discoveryPrefix = discoveryPrefix
     self.displayName = displayName
@@ -51,6 +54,18 @@ public struct HomeAssistantDiscovery: Sendable {
       "json_attributes_template": .string("{{ {'text': value_json.text} | tojson }}"),
     ]
     let textLength = min(capacity, Self.maxStateLength)
+    let dimmer =
+      brightness
+      ? [
+        entry(
+          "number", "brightness", "Brightness", icon: "mdi:brightness-6",
+          [
+            "command_topic": .string(topics.command), "state_topic": .string(state),
+            "command_template": .string("brightness {{ value | int }}"),
+            "value_template": .string("{{ value_json.brightness }}"),
+            "min": .int(0), "max": .int(15), "step": .int(1), "mode": .string("slider"),
+          ])
+      ] : []
     return [
       entry(
         "text", "message", "Message", icon: "mdi:message-text",
@@ -94,7 +109,7 @@ public struct HomeAssistantDiscovery: Sendable {
           "value_template": .string("{{ 'quiet on' if value_json.quiet else 'quiet off' }}"),
           "state_on": .string("quiet on"), "state_off": .string("quiet off"),
         ]),
-    ]
+    ] + dimmer
   }
 
   private func entry(

@@ -18,6 +18,9 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   public var homed: Bool
   public var moving: Int
   public var waiting: Int
+  /// A pixel board's brightness (0–15) and LEDs, as in `GET /api/v1/board`; absent on flaps.
+  public var brightness: Int?
+  public var pixels: PixelsView?
 
   public init(view: BoardView, queueDepth: Int) {
     let shown = view.target ?? view.codes
@@ -31,10 +34,12 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     homed = view.homed
     moving = view.moving
     waiting = view.waiting
+    brightness = view.pixels?.brightness
+    pixels = view.pixels
   }
 
   enum CodingKeys: String, CodingKey {
-    case text, rows, codes, faults, quiet, homed, moving, waiting
+    case text, rows, codes, faults, quiet, homed, moving, waiting, brightness, pixels
     case queueDepth = "queue_depth"
   }
 
@@ -49,6 +54,8 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     try container.encode(homed, forKey: .homed)
     try container.encode(moving, forKey: .moving)
     try container.encode(waiting, forKey: .waiting)
+    try container.encodeIfPresent(brightness, forKey: .brightness)
+    try container.encodeIfPresent(pixels, forKey: .pixels)
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown

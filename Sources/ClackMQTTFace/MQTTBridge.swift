@@ -40,11 +40,18 @@ public struct MQTTBridge: Service {
     self.logger = logger
     events = runtime.events
     let board = display.board
+    let model =
+      board.pixels.map {
+        "\($0.geometry.width)×\($0.geometry.height) LED matrix (\($0.chips.kind.rawValue.uppercased()))"
+      } ?? "\(board.rows)×\(board.cols) split-flap board"
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
-        topics: topics, discoveryPrefix: $0, displayName: board.name,
-        model: "\(board.rows)×\(board.cols) split-flap board", version: ClackVersion.current,
-        capacity: board.rows * board.cols)
+        topics: topics, discoveryPrefix: $0, displayName: board.name, model: model,
+        // A pixel board scrolls long text: Home Assistant's longest text is its limit.
+        version: ClackVersion.current,
+        capacity: board.pixels != nil
+          ? HomeAssistantDiscovery.maxStateLength : board.rows * board.cols,
+        brightness: board.pixels != nil)
     }
   }
 
@@ -122,6 +129,13 @@ public struct MQTTBridge: Service {
     case .clear:
       try await display.clear()
       logger.info("MQTT: board cleared")
+    case .brightness(let level):
+      do {
+        try await display.setBrightness(level)
+      } catch {
+        throw APIError.from(error)
+      }
+      logger.info("MQTT: brightness \(level)")
     }
   }
 
@@ -179,9 +193,11 @@ public struct MQTTBridge: Service {
     let depth = (try? store.count(state: .queued)) ?? 0
     let state = MQTTBoardState(view: view, queueDepth: depth)
     var still = state
-    (still.moving, still.waiting) = (0, 0)
+    (still.moving, still.waiting, still.pixels) = (0, 0, nil)
     let key = WireJSON.text(still)
-    let turning = state.moving + state.waiting > 0
+    // A pixel board's scrolling line changes its pixels many times a second: like turning
+    // flaps, those changes alone go out at most every 5 s.
+    let turning = state.moving + state.waiting > 0 || display.isScrolling
     if turning, lastState.key == key, !lastState.isOlder(than: .seconds(5)) { return }
     let text = WireJSON.text(state)
     guard lastState.replace(with: text, key: key) else { return }

@@ -9,6 +9,8 @@ public enum BoardCommand: Sendable, Hashable {
   case quiet(Bool)
   /// Takes down what is on show; the board goes blank until the next message or schedule.
   case clear
+  /// A pixel board's brightness, 0–15.
+  case brightness(Int)
 }
 
 /// Why a payload was refused: published on `…/error` and logged.
@@ -53,7 +55,8 @@ public enum MQTTPayload {
     return json
   }
 
-  /// `home`, `quiet on`, `quiet off` or `clear`, in any case, with spaces around allowed.
+  /// `home`, `quiet on`, `quiet off`, `clear` or `brightness N` (0–15), in any case, with
+  /// spaces around allowed.
   public static func command(_ payload: [UInt8]) throws(MQTTPayloadError) -> BoardCommand {
     let words = try utf8(payload).lowercased().split(whereSeparator: \.isWhitespace)
     switch words {
@@ -61,11 +64,20 @@ public enum MQTTPayload {
     case ["clear"]: return .clear
     case ["quiet", "on"]: return .quiet(true)
     case ["quiet", "off"]: return .quiet(false)
+    case let words where words.count == 2 && words[0] == "brightness":
+      guard let level = Int(words[1]), (0...15).contains(level) else {
+        throw MQTTPayloadError(
+          code: "invalid_brightness",
+          message: "brightness must be a whole number from 0 to 15, not '\(words[1])'",
+          field: "brightness")
+      }
+      return .brightness(level)
     default:
       let shown = String(decoding: payload.prefix(40), as: UTF8.self)
       throw MQTTPayloadError(
         code: "unknown_command",
-        message: "'\(shown)' is not a command; commands: home, quiet on, quiet off, clear")
+        message:
+          "'\(shown)' is not a command; commands: home, quiet on, quiet off, clear, brightness N")
     }
   }
 

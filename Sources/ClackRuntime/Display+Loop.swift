@@ -38,6 +38,11 @@ extension Display {
       || commandsSaved < commandsSent
   }
 
+  /// True while a pixel board's frame loop runs with no change under way: a line scrolls.
+  public nonisolated var isScrolling: Bool {
+    runner.pixels != nil && runner.thread.state.idle && !runner.thread.isDormant
+  }
+
   /// The next time something can change what the board shows without anyone telling it.
   func nextDeadline(after now: Date) -> Date? {
     let stored: Date?
@@ -47,7 +52,8 @@ extension Display {
       logger.error("cannot read the queue's next due or expiry time: \(error)")
       stored = now.addingTimeInterval(60)  // try again in a (board) minute
     }
-    return [engine.nextChange(after: now), stored].compactMap { $0 }.min()
+    let dimming = brightness?.nextChange(after: now, in: config.timeZone)
+    return [engine.nextChange(after: now), stored, dimming].compactMap { $0 }.min()
   }
 
   /// Sleeps until `deadline` (none: until woken); true when the deadline passed.

@@ -55,6 +55,9 @@ public actor Display {
     (codes: [[Int]], moving: Int, waiting: Int, quiet: Bool, pixels: [UInt8], brightness: Int)?
   public private(set) var quiet = false
   public private(set) var homed = false
+  /// A pixel board's brightness over the day (nil on a flap board), and the level last sent.
+  public internal(set) var brightness: BrightnessSchedule?
+  var brightnessSent: Int?
 
   public nonisolated var board: BoardDefinition { runner.board }
 
@@ -82,6 +85,12 @@ public actor Display {
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
     pendingTransition = Transition()
+    brightness = board.pixels.map { pixels in
+      let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
+      return BrightnessSchedule(
+        setting: saved ?? pixels.brightness,
+        night: pixels.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
+    }
   }
 
   /// Lays content out for `board`: on a pixel board, lines too long for a full-width zone
@@ -105,6 +114,8 @@ public actor Display {
       logger.info("restoring the last frame shown (saved \(saved.savedAt))")
     }
     sent = screen
+    // A pixel panel starts at the level it should show now.
+    applyBrightness(at: clock.now())
     while !runner.home(showing: screen.frame) {}
     commandsSent += 1
     commandsSaved = commandsSent
@@ -166,6 +177,7 @@ public actor Display {
       logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
       events.publish(.status(homed: true))
     }
+    applyBrightness(at: now)
     do {
       try refresh(now: now)
       // Nothing is "showing" before the board can show it: decide once homed.

@@ -125,7 +125,9 @@ public final class PixelExecutor: TickExecutor {
 
   public func setBrightness(_ level: Int) {
     self.level = max(0, min(15, level))
-    if started { panel.setBrightness(self.level) }
+    guard started else { return }
+    panel.setBrightness(self.level)
+    needsShow = true  // reads the dimmed LEDs back
   }
 
   /// Stops any change where it is (the picture on show stays: LEDs have nothing to burn).

@@ -46,3 +46,25 @@ extension ClackStore {
     return try? decoder.decode(BoardSnapshot.self, from: Data(json.utf8))
   }
 }
+
+extension ClackStore {
+  /// Saves a setting changed at run time (a pixel board's brightness), so it outlives a
+  /// restart. Settings share the board-state table, under `setting.<name>`.
+  public func saveSetting(_ name: String, value: String, at date: Date) throws(StoreError) {
+    try write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO board_state (key, value, updated_at) VALUES (?, ?, ?)
+          ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+          """, arguments: ["setting." + name, value, date])
+    }
+  }
+
+  /// A setting saved by `saveSetting`, or nil.
+  public func setting(_ name: String) throws(StoreError) -> String? {
+    try read { db in
+      try String.fetchOne(
+        db, sql: "SELECT value FROM board_state WHERE key = ?", arguments: ["setting." + name])
+    }
+  }
+}

@@ -29,6 +29,7 @@ final class InProcessDaemon: Sendable {
   let runner: BoardRunner
   let api: API
   let bridge: MQTTBridge
+  let transport = RecordingTransport()
   let topics = MQTTTopics(prefix: "clack", board: "test")
   let clock = ManualDaemonClock(Date(timeIntervalSince1970: 1_800_000_000))
 
@@ -42,17 +43,34 @@ final class InProcessDaemon: Sendable {
     api = API(runtime: runtime, access: AccessPolicy(key: Self.key, loopbackOnly: true))
     bridge = MQTTBridge(
       settings: MQTTSettings(host: "127.0.0.1"), topics: topics,
-      transport: RecordingTransport(), runtime: runtime, logger: Logger(label: "test"))
+      transport: transport, runtime: runtime, logger: Logger(label: "test"))
   }
 
   deinit { _ = runner.stop() }
 
   /// POSTs `json` to `path` with the key; returns the status and body.
   func post(_ path: String, _ json: String) async throws -> (HTTPResponse.Status, String) {
+    try await request("POST", path, json)
+  }
+
+  /// Publishes `payload` on the board's command topic.
+  func command(_ payload: String) async {
+    await bridge.handle(topic: topics.command, payload: Array(payload.utf8))
+  }
+
+  /// What the bridge published on `topic`, oldest first.
+  func published(on topic: String) -> [String] {
+    transport.published.withLock { $0.filter { $0.topic == topic }.map(\.payload) }
+  }
+
+  /// A request with the key and `json` as its body; returns the status and body.
+  func request(_ method: String, _ path: String, _ json: String = "") async throws -> (
+    HTTPResponse.Status, String
+  ) {
     let app = Application(router: api.router())
     return try await app.test(.router) { client in
       try await client.execute(
-        uri: path, method: .post,
+        uri: path, method: HTTPRequest.Method(method) ?? .get,
         headers: [.clackKey: Self.key.value, .vestaboardLocalAPIKey: Self.key.value],
         body: ByteBuffer(string: json)
       ) { response in (response.status, String(buffer: response.body)) }

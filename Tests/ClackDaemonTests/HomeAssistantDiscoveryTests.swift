@@ -16,6 +16,22 @@ import Testing
     return fields
   }
 
+  @Test func aPixelBoardAddsABrightnessNumberDrivenByTheCommandTopic() throws {
+    let pixels = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "clack", board: "led"), discoveryPrefix: "homeassistant",
+      displayName: "LED", model: "32×8 LED matrix (HT16K33)", version: "0.1.0", capacity: 255,
+      brightness: true)
+    let entry = try #require(pixels.entries.last)
+    #expect(entry.topic == "homeassistant/number/clack_led/brightness/config")
+    let config = fields(entry)
+    #expect(config["command_topic"] == .string("clack/led/command"))
+    #expect(config["command_template"] == .string("brightness {{ value | int }}"))
+    #expect(config["value_template"] == .string("{{ value_json.brightness }}"))
+    #expect(config["min"] == .int(0) && config["max"] == .int(15) && config["step"] == .int(1))
+    #expect(!discovery.entries.contains { $0.topic.contains("/number/") }, "flaps have none")
+    #expect(try MQTTPayload.command(Array(" Brightness 7 ".utf8)) == .brightness(7))
+  }
+
   @Test func oneDeviceWithTheEntitiesTheIssueAsksFor() throws {
     let entries = discovery.entries
     #expect(

@@ -2,6 +2,7 @@ import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
+import ClackHardware
 import Foundation
 import Testing
 
@@ -128,5 +129,73 @@ import Testing
     #expect(
       why.contains("text is too long even to scroll: this board scrolls 1 line of up to 256"),
       "\(why)")
+  }
+}
+
+/// Brightness over the API and MQTT: applied to the chips (their LEDs dim), kept across a
+/// restart, refused on a flap board, published for Home Assistant's number entity.
+@Suite(.serialized) struct PixelBrightnessTests {
+  @Test func brightnessOverHTTPAndMQTTDimsTheLEDsAndOutlivesARestart() async throws {
+    let board = try PixelBoardFacesTests.board()
+    let daemon = try await InProcessDaemon(board: board)
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    let (status, _) = try await daemon.post("/api/v1/messages", #"{"text": "HI"}"#)
+    #expect(status == .created)
+    let bright = try await PixelBoardFacesTests.until(display, "HI at the board's 6") {
+      $0.codes == [[0, 8, 9, 0, 0]] && $0.pixels?.brightness == 6
+    }
+    let level6 = try #require(bright.pixels?.rows.flatMap { $0 }.max())
+
+    let (put, body) = try await daemon.request(
+      "PUT", "/api/v1/board/brightness", #"{"brightness": 2}"#)
+    #expect(put == .ok, "\(body)")
+    #expect(body.contains(#""brightness":2"#) && body.contains(#""setting":2"#))
+    #expect(body.contains(#""night":{"brightness":1,"from":"22:00","to":"07:00"}"#), "\(body)")
+    let dim = try await PixelBoardFacesTests.until(display, "dimmed to 2") {
+      $0.pixels?.brightness == 2
+    }
+    let level2 = try #require(dim.pixels?.rows.flatMap { $0 }.max())
+    #expect(level2 < level6, "the chips' registers dim the LEDs: \(level2) vs \(level6)")
+    #expect(
+      dim.pixels?.rows.map { $0.map { $0 > 0 } } == bright.pixels?.rows.map { $0.map { $0 > 0 } })
+
+    let (bad, badBody) = try await daemon.request(
+      "PUT", "/api/v1/board/brightness", #"{"brightness": 16}"#)
+    #expect(bad == .badRequest)
+    #expect(badBody.contains("must be a whole number from 0 to 15"))
+
+    await daemon.command("brightness 9")
+    _ = try await PixelBoardFacesTests.until(display, "MQTT brightness 9") {
+      $0.pixels?.brightness == 9
+    }
+    await daemon.command("brightness bright")
+    let refusal = daemon.published(on: "clack/test/error").last ?? ""
+    #expect(refusal.contains("brightness must be a whole number from 0 to 15, not 'bright'"))
+    #expect(try daemon.runtime.store.setting("brightness") == "9")
+
+    // A new runtime on the same store starts at the kept level.
+    let again = await Runtime(
+      config: RuntimeConfig(), runner: try BoardRunner(board: board, simulate: true),
+      store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
+    let againLoop = Task { await again.display.run() }
+    defer {
+      againLoop.cancel()
+      _ = again.display.runner.stop()
+    }
+    let restarted = try await PixelBoardFacesTests.until(again.display, "restarted at 9") {
+      $0.homed && $0.pixels?.brightness == 9
+    }
+    #expect(restarted.pixels?.brightness == 9)
+  }
+
+  @Test func aFlapBoardHasNoBrightness() async throws {
+    let daemon = try await InProcessDaemon()
+    let (status, body) = try await daemon.request(
+      "PUT", "/api/v1/board/brightness", #"{"brightness": 2}"#)
+    #expect(status == .conflict)
+    #expect(body.contains("split-flap board: brightness is for LED (pixel) boards"))
   }
 }

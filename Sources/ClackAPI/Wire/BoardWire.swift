@@ -261,3 +261,42 @@ public struct HomingStarted: Codable, Sendable, Hashable {
 
   public init() {}
 }
+
+/// What `GET` and `PUT /api/v1/board/brightness` answer on a pixel board.
+public struct BrightnessView: Codable, Sendable, Hashable {
+  /// The level the LEDs show now, 0–15.
+  public var brightness: Int
+  /// The level a person set (or the board file's), kept across restarts.
+  public var setting: Int
+  /// The board file's night hours and level, if it has them.
+  public var night: Night?
+
+  public struct Night: Codable, Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var brightness: Int
+
+    public init(from: String, to: String, brightness: Int) {
+      self.from = from
+      self.to = to
+      self.brightness = brightness
+    }
+  }
+
+  public init(brightness: Int, setting: Int, night: Night?) {
+    self.brightness = brightness
+    self.setting = setting
+    self.night = night
+  }
+
+  /// Reads `{"brightness": N}`: N a whole number from 0 to 15.
+  public static func level(from body: JSONValue?) throws(APIError) -> Int {
+    guard case .object(let fields) = body else {
+      throw .badRequest("body", "send a JSON object such as {\"brightness\": 8}")
+    }
+    guard case .int(let level) = fields["brightness"], (0...15).contains(level) else {
+      throw .badRequest("brightness", "must be a whole number from 0 to 15")
+    }
+    return level
+  }
+}

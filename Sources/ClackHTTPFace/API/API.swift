@@ -94,6 +94,17 @@ public struct API: Sendable {
       }
       return Self.json(HomingStarted(), status: .accepted)
     }
+    v1.get("board/brightness") { _, _ in Self.json(try await brightness()) }
+    v1.put("board/brightness") { request, _ in
+      let level = try BrightnessView.level(
+        from: JSONValue.parse(Data(buffer: try await body(of: request))))
+      do {
+        try await display.setBrightness(level)
+      } catch let error as BrightnessError {
+        throw APIError.from(error)
+      }
+      return Self.json(try await brightness())
+    }
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
@@ -121,6 +132,14 @@ public struct API: Sendable {
   }
 
   static let quietNote = "quiet hours: it will show when they end"
+
+  /// A pixel board's brightness; 409 on a flap board.
+  func brightness() async throws(APIError) -> BrightnessView {
+    guard let view = await display.brightnessView() else {
+      throw APIError.from(BrightnessError.notPixels(board: display.board.name))
+    }
+    return view
+  }
 
   /// Hands a message to the accept service; its refusals become API errors.
   func accept(_ new: NewMessage) async throws(APIError) -> Receipt {

@@ -20,7 +20,9 @@ public struct SimCommand: AsyncParsableCommand {
       ($XDG_STATE_HOME/clack-sim), and serves the same HTTP API as 'clack run' on \
       127.0.0.1:7000 — try: clack send "HELLO WORLD", or open http://127.0.0.1:7000/ for the \
       board in a browser with a compose box. The terminal shows what the simulated \
-      rotors show, so flaps visibly pass through the characters between, with a status line. \
+      rotors show, so flaps visibly pass through the characters between, with a status line; \
+      a pixel (LED) board (--board boards/sim-pixels-64x16.yaml) is drawn LED by LED from \
+      its simulated chips' registers, two rows of LEDs per line. \
       Without a terminal it prints plain log lines instead. Ctrl-C stops it.
       """)
 

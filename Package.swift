@@ -88,6 +88,14 @@ let package = Package(
         "CAllocationCounter", .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),
+    // Benchmark of the pixel frame loop: frames per second, bus time, latency, allocations
+    // (scripts/bench-pixels.sh).
+    .executableTarget(
+      name: "clack-bench-pixels",
+      dependencies: [
+        "ClackScheduler", "ClackHardware", "ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL",
+        "CAllocationCounter",
+      ]),
     // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
     .executableTarget(
       name: "clack-bench-planner", dependencies: ["ClackScheduler", "ClackBoard", "ClackCore"]),
@@ -97,7 +105,9 @@ let package = Package(
     .systemLibrary(
       name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.
-    .executableTarget(name: "clack-hal-check", dependencies: ["ClackHAL", "ClackLinuxHAL"]),
+    .executableTarget(
+      name: "clack-hal-check",
+      dependencies: ["ClackHAL", "ClackLinuxHAL", "ClackDrivers", "ClackCore"]),
     // Board definitions (YAML) parsed into core types, with errors naming file, line and field.
     .target(
       name: "ClackBoard",

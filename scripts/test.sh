@@ -5,7 +5,7 @@
 # (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
 # (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
 # runs the README's tour from outside the repository (scripts/tour-test.sh),
-# checks that the real-time executor thread allocates nothing (a
+# checks that the real-time executor thread and the pixel frame loop allocate nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
 # C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
 # gpio-sim and i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
@@ -84,6 +84,14 @@ swift build -c release --product clack-bench-executor 2>&1 | tail -1
 grep -q "^allocations on the executor thread: 0 in" "$log" ||
   die "could not confirm that the executor thread allocated nothing"
 
+step "checking that the pixel frame loop allocates nothing (release build, every pixel board)"
+swift build -c release --product clack-bench-pixels 2>&1 | tail -1
+# shellcheck disable=SC2046
+.build/release/clack-bench-pixels $(grep -l '^panel:' boards/*.yaml) --frames 500 \
+  --require-no-allocations | tee "$log"
+grep -q "^allocations in the pixel frame loop: 0 on" "$log" ||
+  die "could not confirm that the pixel frame loop allocated nothing"
+
 step "building without the optional C libraries (--disable-default-traits)"
 # Only the targets whose code the traits gate (and what they need): the layers above them
 # (the daemon, Hummingbird and NIO) compile the same either way and would double the build.
@@ -105,4 +113,4 @@ vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 1)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 1 allocation check, $vm VM checks)"
+echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks)"

@@ -51,8 +51,11 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   private var shown: [[UInt8]]
   private var known: [Bool]
   private var frame: [UInt8]
-  /// The picture last shown, to show again at a new brightness.
-  private var last: PixelCanvas?
+  /// The picture last shown, to show again at a new brightness: a copy in a canvas made at
+  /// start (keeping the caller's would share its storage, and the caller's next drawing would
+  /// then copy it: an allocation per frame).
+  private var last: PixelCanvas
+  private var hasLast = false
 
   public init(bus: Bus, chips: [Chip], geometry: PanelGeometry) throws(HALError) {
     self.bus = try I2CChips(
@@ -67,6 +70,7 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
     outgoing = Array(repeating: [UInt8](repeating: 0, count: Self.leds + 1), count: chips.count)
     shown = Array(repeating: [UInt8](repeating: 0, count: Self.leds), count: chips.count)
     known = Array(repeating: false, count: chips.count)
+    last = PixelCanvas(width: geometry.canvasWidth, height: geometry.canvasHeight, depth: .grey)
     frame = Array(repeating: 0, count: chips.count)
   }
 
@@ -103,13 +107,20 @@ public final class IS31FL3731Panel<Bus: I2CBus>: PixelPanel {
   public func setBrightness(_ level: Int) {
     brightness = max(0, min(15, level))
     for index in chips.indices { known[index] = false }
-    if let last { show(last) }
+    if hasLast { showLast() }
   }
 
   /// Shows a picture: grey levels as PWM (a mono canvas is full or dark), into each changed
   /// chip's hidden frame, then flipped in.
   public func show(_ canvas: PixelCanvas) {
-    last = canvas  // shares the canvas's storage: no copy
+    last.copy(from: canvas)
+    hasLast = true
+    showLast()
+  }
+
+  /// Writes `last` to each chip whose picture it changes.
+  private func showLast() {
+    let canvas = last
     lastWriteCount = 0
     for index in chips.indices where faults[index] == nil {
       compose(index, from: canvas)

@@ -33,6 +33,8 @@ public struct I2CCapabilities: OptionSet, Sendable, Hashable {
 public enum SMBusTransaction: Sendable, Hashable {
   /// One byte with no register ("send byte"): a command.
   case sendByte(UInt8)
+  /// One byte read with no register ("receive byte"): from wherever the device's pointer is.
+  case receiveByte
   case readByteData(register: UInt8)
   case writeByteData(register: UInt8, value: UInt8)
   case readWordData(register: UInt8)

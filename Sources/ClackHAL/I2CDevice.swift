@@ -111,6 +111,14 @@ public struct I2CDevice<Bus: I2CBus> {
     }
   }
 
+  /// One byte from where the device's pointer is (no register): a plain one-byte read when
+  /// the adapter can, else an SMBus "receive byte".
+  public func receiveByte() throws(HALError) -> UInt8 {
+    if bus.capabilities.contains(.plainI2C) { return try read(count: 1)[0] }
+    let value = try bus.smbus(address: address, .receiveByte, buffer: .init(start: nil, count: 0))
+    return UInt8(truncatingIfNeeded: value)
+  }
+
   /// A plain write (no register), for devices that take raw commands, such as the HT16K33.
   public func write(_ bytes: [UInt8]) throws(HALError) {
     try bytes.withBytes { (write) throws(HALError) in

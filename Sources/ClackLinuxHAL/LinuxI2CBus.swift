@@ -91,6 +91,9 @@
       case .sendByte(let byte):
         try require(.smbusByte, "SMBus send byte", address: address)
         result = i2c_smbus_write_byte(fd, byte)
+      case .receiveByte:
+        try require(.smbusByte, "SMBus receive byte", address: address)
+        result = i2c_smbus_read_byte(fd)
       case .readByteData(let register):
         try require(.smbusByteData, "SMBus byte reads", address: address)
         result = i2c_smbus_read_byte_data(fd, register)
@@ -121,7 +124,7 @@
         throw HALError.fromErrno(result, operation: .i2c(address: address), device: name)
       }
       switch transaction {
-      case .readByteData, .readWordData: return UInt16(truncatingIfNeeded: result)
+      case .receiveByte, .readByteData, .readWordData: return UInt16(truncatingIfNeeded: result)
       default: return 0
       }
     }

@@ -77,7 +77,7 @@ public final class SimulatedI2CBus: I2CBus {
   ) throws(HALError) -> UInt16 {
     let needed: I2CCapabilities
     switch transaction {
-    case .sendByte: needed = .smbusByte
+    case .sendByte, .receiveByte: needed = .smbusByte
     case .readByteData, .writeByteData: needed = .smbusByteData
     case .readWordData, .writeWordData: needed = .smbusWordData
     case .readI2CBlock, .writeI2CBlock: needed = .smbusI2CBlock
@@ -90,6 +90,8 @@ public final class SimulatedI2CBus: I2CBus {
     switch transaction {
     case .sendByte(let byte):
       deliver([byte], to: device, address: address)
+    case .receiveByte:
+      return UInt16(fetch(1, from: device, address: address)[0])
     case .readByteData(let register):
       deliver([register], to: device, address: address)
       return UInt16(fetch(1, from: device, address: address)[0])

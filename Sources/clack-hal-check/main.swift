@@ -23,6 +23,7 @@ let runner = CheckRunner()
 #if I2C
   if let adapter = arguments["--i2c-adapter"] {
     runI2CChecks(runner, adapterName: adapter, address: 0x70, second: 0x71, missing: 0x50)
+    runHT16K33Checks(runner, adapterName: adapter, address: 0x71)
   } else {
     runner.check("arguments") { throw CheckFailure("need --i2c-adapter") }
   }

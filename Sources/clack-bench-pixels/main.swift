@@ -217,11 +217,11 @@ for path in paths {
   let busBound = bus > 0 ? 1 / bus : .infinity
   let reached = 1 / (cpu + bus)
   let goal = min(60, busBound)
-  let bus_name = definition.chips.kind == .max7219 ? "SPI 10 MHz" : "I2C 400 kHz"
+  let busName = definition.chips.kind == .max7219 ? "SPI 10 MHz" : "I2C 400 kHz"
   print(
     """
     \(definition.name) (\(definition.geometry.width)×\(definition.geometry.height), \
-    \(definition.chips.count) × \(definition.chips.kind.rawValue), \(bus_name)):
+    \(definition.chips.count) × \(definition.chips.kind.rawValue), \(busName)):
       per frame: \(String(format: "%.1f", bytes)) bytes, bus \(String(format: "%.0f", bus * 1e6)) µs, \
     CPU \(String(format: "%.1f", cpu * 1e6)) µs
       smooth scroll: \(String(format: "%.0f", reached)) frames/s reachable \

@@ -4,6 +4,7 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ClackRuntime
@@ -56,11 +57,25 @@ import Testing
     var config = RuntimeConfig()
     config.dwell = 1
     config.reduceMotion = true
+    config.schedules = []  // no quote of the day scrolling by in between
     let daemon = try await InProcessDaemon(config: config, board: board)
     let display = daemon.runtime.display
     let loop = Task { await display.run() }
     defer { loop.cancel() }
-    _ = try await Self.until(display, "homed") { $0.homed }
+    let before = try await Self.until(display, "homed") { $0.homed }
+    // Every picture the event stream carries from here: under reduce_motion only the old
+    // one and the new one, never one in between (the board file's flap would give several).
+    let pictures = Mutex<[[[Bool]]]>([])
+    let stream = daemon.runtime.events.subscribe()
+    let collector = Task {
+      for await event in stream where event.type == "board" {
+        guard let data = event.json.data(using: .utf8),
+          let board = try? JSONDecoder().decode(EventWire.BoardChanged.self, from: data),
+          let pixels = board.pixels
+        else { continue }
+        pictures.withLock { $0.append(pixels.rows.map { $0.map { $0 > 0 } }) }
+      }
+    }
 
     let (status, body) = try await daemon.post("/api/v1/messages", #"{"text": "HELLO"}"#)
     #expect(status == .created, "\(body)")
@@ -71,6 +86,15 @@ import Testing
     #expect(view.pixels?.width == 32 && view.pixels?.height == 8)
     #expect(view.pixels?.depth == "mono" && view.pixels?.brightness == 6)
     #expect(view.codes == [[8, 5, 12, 12, 15]])
+    let giveUp = ContinuousClock.now + .seconds(20)
+    while !pictures.withLock({ $0.contains(hello) }), ContinuousClock.now < giveUp {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    collector.cancel()
+    let old = try #require(Self.litRows(before))
+    let seen = pictures.withLock { $0 }
+    #expect(seen.contains(hello), "the event stream never carried HELLO")
+    #expect(seen.allSatisfy { $0 == old || $0 == hello }, "a picture in between was shown")
 
     daemon.clock.advance(by: 2)
     let (local, localBody) = try await daemon.post("/local-api/message", "[[8, 9, 0, 63, 0]]")
@@ -90,6 +114,7 @@ import Testing
     let board = try Self.board()
     var config = RuntimeConfig()
     config.dwell = 10
+    config.schedules = []
     let daemon = try await InProcessDaemon(config: config, board: board)
     let display = daemon.runtime.display
     let loop = Task { await display.run() }
@@ -137,7 +162,9 @@ import Testing
 @Suite(.serialized) struct PixelBrightnessTests {
   @Test func brightnessOverHTTPAndMQTTDimsTheLEDsAndOutlivesARestart() async throws {
     let board = try PixelBoardFacesTests.board()
-    let daemon = try await InProcessDaemon(board: board)
+    var config = RuntimeConfig()
+    config.schedules = []
+    let daemon = try await InProcessDaemon(config: config, board: board)
     let display = daemon.runtime.display
     let loop = Task { await display.run() }
     defer { loop.cancel() }

@@ -34,6 +34,9 @@ with open(os.path.join(work, "clack.yaml"), "w") as f:
             "quiet_hours: {start: \"23:59\", end: \"00:00\"}\n"
             # The fuzzer sends thousands of requests; the address limit is tested on its own.
             "http: {per_address_per_minute: 0}\n")
+root = os.path.dirname(os.path.dirname(os.path.abspath(document)))
+with open(os.path.join(work, "pixels.yaml"), "w") as f:
+    f.write(f"board: {root}/boards/sim-pixels-64x16.yaml\nstate: state-pixels\nschedules: []\n")
 with open(os.path.join(work, "limits.yaml"), "w") as f:
     f.write("board: board.yaml\nstate: state-limits\nschedules: []\n"
             "http: {per_address_per_minute: 5, body_timeout: 1s, idle_timeout: 2s}\n")
@@ -122,6 +125,10 @@ try:
         ("DELETE", "/api/v1/messages/3", None, auth, 404),
         ("GET", "/api/v1/board", None, {}, 200),
         ("POST", "/api/v1/board/home", None, auth, 202),
+        # Brightness is for pixel boards: this one has flaps (a pixel board follows below).
+        ("GET", "/api/v1/board/brightness", None, {}, 409),
+        ("PUT", "/api/v1/board/brightness", {"brightness": 3}, auth, 409),
+        ("PUT", "/api/v1/board/brightness", {"brightness": "max"}, auth, 400),
         ("GET", "/api/v1/status", None, {}, 200),
         ("GET", "/api/v1/quotes/today", None, {}, 200),
         ("GET", "/api/v1/quotes", None, {}, 200),
@@ -154,6 +161,34 @@ try:
         if status != expected:
             problems.insert(0, f"{method} {path}: expected {expected}, got {status}: {data[:200]!r}")
         failures += problems
+    # A pixel board: its LEDs in the board, its brightness.
+    pixel_port = PORT + 5
+    pixels = start("pixels.yaml", pixel_port, "pixels.log")
+    try:
+        pixel_key = open(os.path.join(work, "state-pixels", "api-key")).read().strip()
+        pixel_auth = {"X-Clack-Key": pixel_key, "Content-Type": "application/json"}
+        for method, path, body, headers, expected in [
+            ("POST", "/api/v1/messages", {"text": "A LINE LONG ENOUGH TO SCROLL BY"},
+             pixel_auth, 201),
+            ("GET", "/api/v1/board", None, {}, 200),
+            ("GET", "/api/v1/board/brightness", None, {}, 200),
+            ("PUT", "/api/v1/board/brightness", {"brightness": 3}, pixel_auth, 200),
+            ("PUT", "/api/v1/board/brightness", {"brightness": 16}, pixel_auth, 400),
+            ("PUT", "/api/v1/board/brightness", {"brightness": 3}, {}, 401),
+            ("GET", "/api/v1/status", None, {}, 200),
+        ]:
+            status, response_headers, data = send(method, path, body, headers, port=pixel_port)
+            problems = api.check(method, path, status, response_headers, data)
+            if status != expected:
+                problems.insert(
+                    0, f"pixels: {method} {path}: expected {expected}, got {status}: {data[:200]!r}")
+            if path == "/api/v1/board" and status == 200 and b'"pixels"' not in data:
+                problems.append("pixels: GET /api/v1/board has no pixels")
+            failures += problems
+            requests.append((method, path, body, headers, expected))
+    finally:
+        pixels.terminate()
+        pixels.wait(timeout=30)
     # The event stream: only its headers and first line (it never ends).
     connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
     connection.request("GET", "/api/v1/events")

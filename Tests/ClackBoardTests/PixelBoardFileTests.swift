@@ -132,3 +132,40 @@ import Testing
     #expect(grid.rows == 1 && grid.cols == 5 && grid.text.font.name == "builtin-5x7")
   }
 }
+
+/// The real GNU Unifont from Debian's `unifont` package (scripts/test.sh installs it), read
+/// whole: its glyphs are the ones the font's authors drew, 8 or 16 pixels wide, 16 high.
+@Suite struct DebianUnifontTests {
+  static let path = "/usr/share/unifont/unifont.hex"
+
+  @Test func theWholeFontLoadsWithItsKnownGlyphs() throws {
+    let font = try PixelFontFile.load(Self.path)
+    #expect(font.glyphs.count > 50_000, "\(font.glyphs.count) glyphs")
+    #expect(font.lineHeight == 16)
+    // 'A' in Unifont: 0041:0000000018242442427E424242420000.
+    let a = try #require(font.glyph(for: "A"))
+    let rows = (0..<16).map { y in (0..<8).map { a.isLit(x: $0, y: y) ? "#" : "." }.joined() }
+    #expect(rows[4] == "...##...")
+    #expect(rows[9] == ".######.")
+    #expect(a.width == 8 && a.advance == 8)
+    // Runes (U+16A0 FEHU) and a CJK ideograph (16 wide) are there too.
+    #expect(font.glyph(for: "ᚠ") != nil)
+    #expect(font.glyph(for: "一")?.width == 16)
+  }
+
+  @Test func aPanelInUnifontHasItsGrid() throws {
+    let yaml =
+      PixelBoardFileTests.base.replacingOccurrences(of: "height: 8", with: "height: 16")
+      .replacingOccurrences(
+        of: "addresses: [0x70, 0x71, 0x72, 0x73]",
+        with: "addresses: [0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77]")
+      + "font: \(Self.path)\n"
+    let board = try PixelBoardDefinition.parse(yaml: yaml, file: "u.yaml")
+    let grid = try board.characterGrid(file: "u.yaml")
+    // Cells of Unifont's usual 8 pixels: four on 32; its double-width glyphs do not fit one.
+    #expect(grid.rows == 1 && grid.cols == 4, "\(grid.rows)×\(grid.cols)")
+    let symbols = grid.symbolSet()
+    #expect(symbols.contains(.glyph("A")) && symbols.contains(.glyph("ᚠ")))
+    #expect(!symbols.contains(.glyph("一")))
+  }
+}

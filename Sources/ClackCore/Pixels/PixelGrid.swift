@@ -21,10 +21,11 @@ public struct PixelGrid: Sendable {
     throws(PixelGridError)
   {
     let text = PixelTextRenderer(font: font, lineSpacing: lineSpacing)
-    let cellWidth = font.maxAdvance
+    let cellWidth = Self.cellWidth(of: font)
     let cellHeight = text.linePitch
     // The last cell needs no spacing after it, nor the last row any below it.
-    let gap = max(0, cellWidth - (font.glyphs.values.map { $0.xOffset + $0.width }.max() ?? 0))
+    let ink = font.glyphs.values.filter { $0.advance <= cellWidth }.map { $0.xOffset + $0.width }
+    let gap = max(0, cellWidth - (ink.max() ?? 0))
     let cols = cellWidth > 0 ? (width + gap) / cellWidth : 0
     let rows = cellHeight > 0 ? (height + lineSpacing) / cellHeight : 0
     guard cols > 0, rows > 0 else {
@@ -44,17 +45,32 @@ public struct PixelGrid: Sendable {
     top = (height - (rows * cellHeight - lineSpacing)) / 2
   }
 
+  /// A cell's width: the widest advance among the font's printable ASCII glyphs (what most
+  /// text is written in), else its widest advance. So a font with double-width glyphs, as GNU
+  /// Unifont has for CJK, keeps cells as narrow as its Latin letters.
+  static func cellWidth(of font: PixelFont) -> Int {
+    let ascii = (0x21...0x7E).compactMap { Unicode.Scalar($0).flatMap { font.glyphs[$0] } }
+    return ascii.map(\.advance).max() ?? font.maxAdvance
+  }
+
   /// What the grid can show, as a flap set for layout: the blank, the colour tiles (drawn as
-  /// lit cells) and every character the font has a glyph for.
+  /// lit cells) and every character the font has a glyph for that fits a cell (a wider one
+  /// is reported like any character the board lacks).
   public func symbolSet() -> FlapSet {
     var symbols: [Symbol] = [.blank]
     symbols += ColorTile.allCases.map(Symbol.tile)
-    let characters = text.font.glyphs.keys.filter { $0 != " " }.sorted { $0.value < $1.value }
-    symbols += characters.map { .glyph(Character($0)) }
+    let scalars = text.font.glyphs.filter { $0.key != " " && $0.value.advance <= cellWidth }
+      .keys.sorted { $0.value < $1.value }
+    // Characters compare by canonical equivalence: U+0340 is U+0300 to Swift. The first of
+    // such a pair (the lower code point) stands for both.
+    var seen = Set<Character>()
+    for scalar in scalars where seen.insert(Character(scalar)).inserted {
+      symbols.append(.glyph(Character(scalar)))
+    }
     do {
       return try FlapSet(name: "font \(text.font.name)", symbols: symbols)
     } catch {
-      // Unique scalars, a blank and more than one symbol: this cannot fail.
+      // Distinct characters, a blank and more than one symbol: this cannot fail.
       preconditionFailure("the symbols of font \(text.font.name) do not make a set: \(error)")
     }
   }

@@ -174,7 +174,14 @@ public actor Display {
     let state = runner.thread.state
     if !homed, state.commandsApplied >= commandsSent, state.idle {
       homed = true
-      logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
+      if let pixels = runner.pixels {
+        let panel = pixels.definition.geometry
+        logger.info(
+          "panel started: \(board.rows)×\(board.cols) characters on \(panel.width)×\(panel.height) LEDs"
+        )
+      } else {
+        logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
+      }
       events.publish(.status(homed: true))
     }
     applyBrightness(at: now)

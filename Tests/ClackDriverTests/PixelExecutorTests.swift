@@ -210,4 +210,25 @@ import Testing
     #expect(Self.lit(canvas) == Self.lit(drawn))
     #expect(state.brightness == 12)
   }
+
+  /// Commands sent while the thread goes dormant, or just after, are never lost: each is taken
+  /// and the thread blocks again after it.
+  @Test func noCommandIsLostAroundADormantWait() throws {
+    let path = Self.root.appendingPathComponent("boards/ht16k33-32x8.yaml").path
+    let board = try BoardFile.load(path: path)
+    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    defer { _ = runner.stop() }
+    #expect(runner.home(showing: Frame(rows: 1, cols: 5)))
+    let layout = TextLayout(rows: 1, cols: 5, flapSet: board.flapSet)
+    let screens = try ["ONE", "TWO"].map { Screen(frame: try layout.layout($0).frame) }
+    for round in 1...300 {
+      while runner.show(screens[round % 2], transition: Transition(), reduceMotion: true)
+        == .busy
+      {}
+      let state = runner.thread.wait(timeoutSeconds: 10) { $0.commandsApplied == round + 1 }
+      try #require(state.commandsApplied == round + 1, "command \(round) was not taken")
+    }
+    let last = runner.thread.wait(timeoutSeconds: 10) { _ in runner.thread.isDormant }
+    #expect(runner.shownFrame(last) == screens[0].frame)
+  }
 }

@@ -117,6 +117,17 @@ public struct PixelChips: Hashable, Sendable {
   public let spiSpeedHz: Int
   public let blockRotation: Int
   public let firstOnLeft: Bool
+  /// MAX7219 only: the cascade bit-banged on GPIO lines instead of SPI.
+  public var bitBang: BitBang? = nil
+
+  /// Three GPIO lines of one chip (by label or path) carrying a MAX7219 cascade's DIN, CLK and
+  /// LOAD.
+  public struct BitBang: Hashable, Sendable {
+    public let chip: String
+    public let data: Int
+    public let clock: Int
+    public let load: Int
+  }
 
   public var count: Int { placements.count }
 }

@@ -10,7 +10,7 @@ enum PixelBoardSections {
     let fields = try reader.fields(
       allowed: [
         "type", "bus", "addresses", "backpack", "spi_device", "spi_speed_hz", "blocks",
-        "block_rotation", "first_on_left",
+        "block_rotation", "first_on_left", "gpio",
       ],
       required: ["type"])
     let kind =
@@ -24,14 +24,28 @@ enum PixelBoardSections {
         throw blocksReader.error(
           "\(blocks) blocks of 8×8 make a \(blocks * 8)×8 panel; the panel is \(width)×\(height)")
       }
+      let bitBang = try fields["gpio"].map(bitBangWiring)
+      if bitBang != nil, let spi = fields["spi_device"] {
+        throw spi.error("give spi_device (SPI) or gpio (bit-banged), not both")
+      }
+      if bitBang == nil, fields["spi_device"] == nil {
+        throw reader.error(
+          "a MAX7219 cascade needs spi_device (such as /dev/spidev0.0) or gpio: {chip, din, clk, load}"
+        )
+      }
+      let device =
+        if let bitBang { "GPIO \(bitBang.chip)" } else {
+          try fields.required("spi_device").string()
+        }
       return PixelChips(
-        kind: kind, device: try fields.required("spi_device").string(), backpack: "8x8",
+        kind: kind, device: device,
+        backpack: "8x8",
         placements: (0..<blocks).map { .init(address: 0, x: $0 * 8, y: 0) },
         spiSpeedHz: try fields["spi_speed_hz"]?.int(in: 10_000...10_000_000) ?? 1_000_000,
         blockRotation: try fields["block_rotation"].map { value throws(BoardFileError) in
           Int(try value.choice(["0", "90", "180", "270"])) ?? 0
         } ?? 0,
-        firstOnLeft: try fields["first_on_left"]?.bool() ?? false)
+        firstOnLeft: try fields["first_on_left"]?.bool() ?? false, bitBang: bitBang)
     }
     let backpack =
       kind == .ht16k33
@@ -67,6 +81,20 @@ enum PixelBoardSections {
         .init(address: address, x: index % across * chipWidth, y: index / across * chipHeight)
       },
       spiSpeedHz: 0, blockRotation: 0, firstOnLeft: false)
+  }
+
+  /// `gpio: {chip, din, clk, load}`: a MAX7219 cascade on three GPIO lines (offsets).
+  static func bitBangWiring(_ reader: YAMLReader) throws(BoardFileError) -> PixelChips.BitBang {
+    let fields = try reader.fields(
+      allowed: ["chip", "din", "clk", "load"], required: ["chip", "din", "clk", "load"])
+    let wiring = PixelChips.BitBang(
+      chip: try fields.required("chip").string(), data: try fields.required("din").int(in: 0...511),
+      clock: try fields.required("clk").int(in: 0...511),
+      load: try fields.required("load").int(in: 0...511))
+    guard Set([wiring.data, wiring.clock, wiring.load]).count == 3 else {
+      throw reader.error("din, clk and load must be three different lines")
+    }
+    return wiring
   }
 
   /// `night: {brightness, from, to}` with times as HH:MM.

@@ -78,6 +78,18 @@ public final class PixelDrive: @unchecked Sendable {
     let chips = definition.chips
     switch chips.kind {
     case .max7219:
+      if let wiring = chips.bitBang {
+        #if GPIOD && os(Linux)
+          let spi = try BitBangSPI(
+            controller: LinuxGPIOController(), chip: LinuxBoard.selector(wiring.chip),
+            data: UInt32(wiring.data), clock: UInt32(wiring.clock), select: UInt32(wiring.load))
+          return MAX7219Panel(
+            spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
+            firstOnLeft: chips.firstOnLeft, geometry: definition.geometry)
+        #else
+          throw LinuxBoard.missing("GPIO", trait: "GPIOD", package: "libgpiod-dev")
+        #endif
+      }
       #if os(Linux) && canImport(CSPIDev)
         let spi = try LinuxSPIDevice(
           path: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)))

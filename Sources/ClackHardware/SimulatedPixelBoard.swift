@@ -23,12 +23,29 @@ public final class SimulatedPixelBoard {
     case .max7219:
       let model = MAX7219ChainModel(
         blocks: chips.count, mounting: chips.blockRotation, firstOnLeft: chips.firstOnLeft)
-      let spi = SimulatedSPIDevice(
-        name: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)),
-        peripheral: model, clock: clock, log: log)
-      panel = MAX7219Panel(
-        spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-        firstOnLeft: chips.firstOnLeft, geometry: geometry)
+      if let wiring = chips.bitBang {
+        // The cascade's DIN, CLK and LOAD on a simulated GPIO chip, the model on its lines.
+        let byPath = wiring.chip.hasPrefix("/")
+        let chip = SimulatedGPIOChip(
+          path: byPath ? wiring.chip : "/dev/gpiochip0", label: byPath ? "sim" : wiring.chip,
+          lineCount: max(wiring.data, wiring.clock, wiring.load) + 1)
+        model.connectBitBang(
+          on: chip, data: wiring.data, clock: wiring.clock, load: wiring.load)
+        let gpio = SimulatedGPIO(chips: [chip], clock: clock, log: log)
+        let spi = try BitBangSPI(
+          controller: gpio, chip: LinuxBoard.selector(wiring.chip), data: UInt32(wiring.data),
+          clock: UInt32(wiring.clock), select: UInt32(wiring.load))
+        panel = MAX7219Panel(
+          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
+          firstOnLeft: chips.firstOnLeft, geometry: geometry)
+      } else {
+        let spi = SimulatedSPIDevice(
+          name: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)),
+          peripheral: model, clock: clock, log: log)
+        panel = MAX7219Panel(
+          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
+          firstOnLeft: chips.firstOnLeft, geometry: geometry)
+      }
       seenPixel = { model.seen(x: $0, y: $1) }
     case .ht16k33:
       let bus = SimulatedI2CBus(name: chips.device, clock: clock, log: log)

@@ -52,18 +52,42 @@ public final class MAX7219ChainModel: SimulatedSPIPeripheral {
     for (index, byte) in write.enumerated() {
       var out: UInt8 = 0
       for bit in stride(from: 7, through: 0, by: -1) {
-        var carry = UInt16(byte >> UInt8(bit) & 1)
-        for chip in chips.indices {
-          let next = chips[chip].shift >> 15
-          chips[chip].shift = chips[chip].shift << 1 | carry
-          carry = next
-        }
-        out = out << 1 | UInt8(carry)
+        out = out << 1 | (shift(byte >> UInt8(bit) & 1 != 0) ? 1 : 0)
       }
       if index < read.count { read[index] = out }
     }
     // LOAD rises at the end of the transfer: every chip latches its word.
+    load()
+  }
+
+  /// One rising edge of CLK with DIN at `bit`: every chip's register shifts left by one, the
+  /// first taking `bit`, each passing its top bit to the next. Returns the bit that falls out
+  /// of the last (its DOUT). The MAX7219 shifts whatever LOAD is doing.
+  @discardableResult
+  public func shift(_ bit: Bool) -> Bool {
+    var carry: UInt16 = bit ? 1 : 0
+    for chip in chips.indices {
+      let next = chips[chip].shift >> 15
+      chips[chip].shift = chips[chip].shift << 1 | carry
+      carry = next
+    }
+    return carry != 0
+  }
+
+  /// LOAD rises: every chip acts on the word it holds.
+  public func load() {
     for chip in chips.indices { apply(chip) }
+  }
+
+  /// Wires a cascade bit-banged on GPIO lines: DIN and CLK shift (on CLK's rising edge), LOAD
+  /// latches (on its rising edge). The chip keeps the model alive.
+  public func connectBitBang(on chip: SimulatedGPIOChip, data: Int, clock: Int, load: Int) {
+    var previous = (clock: false, load: true)
+    chip.connectOutputs([data, clock, load]) { levels, _ in
+      if levels[1] && !previous.clock { self.shift(levels[0]) }
+      if levels[2] && !previous.load { self.load() }
+      previous = (levels[1], levels[2])
+    }
   }
 
   private func apply(_ index: Int) {

@@ -94,3 +94,30 @@ import Testing
     #expect(rig.model.seen(x: 0, y: 0) == UInt8(7 * 255 / 32))
   }
 }
+
+/// The same cascade bit-banged on three simulated GPIO lines: the model shifts on CLK's rising
+/// edges and latches on LOAD's, as the datasheet says (the MAX7219 shifts whatever LOAD does).
+@Suite struct MAX7219BitBangTests {
+  @Test func textOverGPIOLooksAsOverSPIWithTwoLineWritesABit() throws {
+    let chip = SimulatedGPIOChip(path: "/dev/gpiochip0", label: "pinctrl-bcm2711", lineCount: 28)
+    let model = MAX7219ChainModel(blocks: 4)
+    model.connectBitBang(on: chip, data: 17, clock: 27, load: 22)
+    let log = TransactionLog()
+    let gpio = SimulatedGPIO(chips: [chip], clock: VirtualClock(), log: log)
+    let spi = try BitBangSPI(
+      controller: gpio, chip: .label("pinctrl-bcm2711"), data: 17, clock: 27, select: 22)
+    let panel = MAX7219Panel(spi: spi, blocks: 4)
+    panel.start(brightness: 5)
+    let text = try HT16K33PanelTests.text("HELLO", width: 32, height: 8)
+    log.clear()
+    panel.show(text)
+    var seen = PixelCanvas(width: 32, height: 8)
+    for y in 0..<8 { for x in 0..<32 where model.seen(x: x, y: y) > 0 { seen[x, y] = 255 } }
+    #expect(seen == text)
+    // Each changed row is one transfer of 4 words: 64 bits, two line writes each (data, then
+    // the clock's rising edge), one to select and two to latch.
+    let writes = log.entries.count
+    #expect(writes > 0 && writes % (64 * 2 + 3) == 0, "\(writes) line writes")
+    #expect(model.chips.allSatisfy { $0.on && $0.intensity == 5 })
+  }
+}

@@ -61,6 +61,9 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   private var written: [[UInt8]]
   /// Whether `written` holds what the chip has (not after a fault or before start).
   private var known: [Bool]
+  /// One chip's RAM as read back, and the dimming level last set.
+  private var ram = [UInt8](repeating: 0, count: 16)
+  private var level = 15
 
   public init(bus: Bus, chips: [Chip], geometry: PanelGeometry) throws(HALError) {
     self.bus = try I2CChips(
@@ -79,6 +82,7 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
   /// no blink — in that order, so nothing random is ever shown. A chip that fails is marked;
   /// the others start.
   public func start(brightness: Int = 15) {
+    level = max(0, min(15, brightness))
     for index in chips.indices {
       faults[index] = nil
       known[index] = false
@@ -93,6 +97,7 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
 
   /// Sets every working chip's brightness, 0–15.
   public func setBrightness(_ level: Int) {
+    self.level = max(0, min(15, level))
     for index in chips.indices where faults[index] == nil {
       perform(index) { device throws(HALError) in
         try device.command(0xE0 | UInt8(max(0, min(15, level))))
@@ -113,6 +118,31 @@ public final class HT16K33Panel<Bus: I2CBus>: PixelPanel {
         lastWriteCount += 1
       }
     }
+  }
+
+  /// Reads every working chip's display RAM back into `canvas`: a lit LED at the dimming's
+  /// duty ((level + 1) / 16 of full), as the chip drives it. A chip that fails to answer is
+  /// marked and shows dark.
+  public func readBack(into canvas: inout PixelCanvas) -> Bool {
+    let lit = UInt8((level + 1) * 255 / 16)
+    for index in chips.indices {
+      let chip = chips[index]
+      if faults[index] == nil {
+        perform(index) { _ throws(HALError) in
+          try self.bus.read(index, register: 0x00, into: &self.ram)
+        }
+      }
+      let working = faults[index] == nil
+      for y in 0..<chip.backpack.height {
+        for x in 0..<chip.backpack.width {
+          let row = chip.backpack.row(forColumn: x)
+          let on = working && ram[y * 2 + row / 8] & (1 << UInt8(row % 8)) != 0
+          let point = geometry.canvasPoint(x: chip.x + x, y: chip.y + y)
+          canvas[point.x, point.y] = on ? lit : 0
+        }
+      }
+    }
+    return true
   }
 
   /// Reads a chip's display RAM back (16 bytes), to show what the chips really hold.

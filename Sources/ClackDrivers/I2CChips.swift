@@ -48,6 +48,25 @@ struct I2CChips<Bus: I2CBus> {
     }
   }
 
+  /// Reads `buffer.count` (at most 32) bytes from chip `index`'s registers from `register`
+  /// into the caller's buffer: a plain write-then-read when the adapter can, else one
+  /// I2C-block read. Nothing is allocated.
+  func read(_ index: Int, register: UInt8, into buffer: inout [UInt8]) throws(HALError) {
+    let device = devices[index]
+    let plain = plainTransfers
+    try buffer.withMutableBytes { (read) throws(HALError) in
+      if plain {
+        try withUnsafeBytes(of: register) { (write) throws(HALError) in
+          try device.bus.transfer(address: device.address, write: write, read: read)
+        }
+      } else {
+        _ = try device.bus.smbus(
+          address: device.address, .readI2CBlock(register: register, count: read.count),
+          buffer: read)
+      }
+    }
+  }
+
   /// Runs chip `index`'s operations; its fault when one fails.
   func run(_ index: Int, _ body: (I2CDevice<Bus>) throws(HALError) -> Void) -> ChipFault? {
     do {

@@ -23,4 +23,12 @@ public protocol PixelPanel: AnyObject {
   func fault(ofChip index: Int) -> (kind: HALErrorKind, message: String)?
   /// True while chip `index` fails (no allocation: the frame loop asks every frame).
   func isFaulted(chip index: Int) -> Bool
+  /// Reads what the chips hold back into `canvas` (picture coordinates, 0–255 with the
+  /// panel's dimming), for chips whose memory can be read; false when this panel's cannot
+  /// (then what was last written is all there is to know). Allocates nothing.
+  func readBack(into canvas: inout PixelCanvas) -> Bool
+}
+
+extension PixelPanel {
+  public func readBack(into canvas: inout PixelCanvas) -> Bool { false }
 }

@@ -20,8 +20,9 @@ public final class PixelExecutor: TickExecutor {
   public private(set) var level: Int
   private let pixelsPerSecond: Int
   private let restMilliseconds: Int
-  /// Reads what the LEDs show back from the chips (a simulated panel's registers); without it
-  /// the report shows the picture last handed to the panel.
+  /// Reads what the LEDs show back from a simulated panel's registers, every frame. Without
+  /// it the panel's own `readBack` is used once the picture holds still (a real HT16K33's
+  /// display RAM), and otherwise the report shows the picture last handed to the panel.
   private let readBack: ((inout PixelCanvas) -> Void)?
 
   /// The picture before the change, the one after it (scrolling rows at their start), the
@@ -158,7 +159,14 @@ public final class PixelExecutor: TickExecutor {
     guard needsShow else { return }
     needsShow = false
     panel.show(output)
-    if let readBack { readBack(&seen) } else { seen.copy(from: output) }
+    if let readBack {
+      readBack(&seen)
+    } else if isDormant, panel.readBack(into: &seen) {
+      // A real panel's memory is read once the picture holds still (reading every frame of
+      // an animation would double the bus time); meanwhile the report is what was written.
+    } else {
+      seen.copy(from: output)
+    }
     noteChipFaults()
   }
 

@@ -108,6 +108,27 @@ import Testing
     #expect(model.ramBit(x: 0, y: 0) == picture.isLit(x: point.x, y: point.y))
   }
 
+  @Test(arguments: [nil, I2CCapabilities([.smbusByte, .smbusI2CBlock])])
+  func readBackReportsWhatTheChipsHoldNotWhatWasSent(capabilities: I2CCapabilities?) throws {
+    let rig = try Self.rig(
+      chips: Self.fourChips, geometry: PanelGeometry(width: 32, height: 8, rotation: 180),
+      capabilities: capabilities)
+    rig.panel.start(brightness: 6)
+    let text = try Self.text("HELLO", width: 32, height: 8)
+    rig.panel.show(text)
+    var back = PixelCanvas(width: 32, height: 8, depth: .grey)
+    #expect(rig.panel.readBack(into: &back))
+    #expect(back.pixels.map { $0 > 0 } == text.pixels.map { $0 > 0 })
+    #expect(Set(back.pixels.filter { $0 > 0 }) == [UInt8(7 * 255 / 16)], "lit at duty 7/16")
+    // Something else writes chip 0x71's first row (COM0) full: the read-back shows it.
+    let device = try I2CDevice(bus: rig.bus, address: 0x71)
+    try device.writeBlock(register: 0x00, [0xFF])
+    #expect(rig.panel.readBack(into: &back))
+    // Turned 180°: that chip's COM0 is the picture's bottom row, x 16–23 (the text leaves the
+    // bottom row dark).
+    #expect((0..<32).filter { back.isLit(x: $0, y: 7) } == Array(16..<24))
+  }
+
   @Test func onlyChipsThatChangeAreWritten() throws {
     let rig = try Self.rig(chips: Self.fourChips, geometry: PanelGeometry(width: 32, height: 8))
     rig.panel.start()

@@ -85,6 +85,31 @@ import Testing
     #expect(shown == hello.frame.cells)
   }
 
+  /// Without a simulation's own reading, the loop asks the panel (a real HT16K33's display
+  /// RAM) once the picture holds still: the report is then what the chips hold, dimmed.
+  @Test func aStillPictureIsReadBackFromThePanel() throws {
+    let rig = try Self.rig("ht16k33-32x8.yaml")
+    let executor = PixelExecutor(
+      panel: rig.twin.panel, grid: rig.grid, symbols: rig.grid.symbolSet().symbols,
+      depth: .mono, brightness: 6, scrollPixelsPerSecond: 20)
+    executor.home(showing: [])
+    executor.tick(now: 0)
+    let hello = try rig.screen("HELLO")
+    rig.command.loadScreen(
+      hello.frame.cells.map { rig.symbols.index(of: $0) ?? 0 }, scrolling: [:],
+      transition: PixelTransition(kind: .wipe, milliseconds: 100))
+    executor.apply(rig.command, now: 0)
+    var pixels = [UInt8](repeating: 0, count: 32 * 8)
+    var level = 0
+    executor.tick(now: 50_000)  // half way: the picture written, full on
+    executor.report(pixels: &pixels, brightness: &level)
+    #expect(Set(pixels.filter { $0 > 0 }) == [255])
+    executor.tick(now: 100_000)  // still: read back from the chips at duty 7/16
+    executor.report(pixels: &pixels, brightness: &level)
+    #expect(Set(pixels.filter { $0 > 0 }) == [UInt8(7 * 255 / 16)])
+    #expect(pixels.map { $0 > 0 } == Self.lit(rig.drawn(hello.frame)))
+  }
+
   @Test func aWipeSweepsAcrossAndThenTheLoopGoesDormant() throws {
     let rig = try Self.rig("ht16k33-32x8.yaml")
     let full = try rig.screen("{63}{63}{63}{63}{63}")  // five lit (red) tiles

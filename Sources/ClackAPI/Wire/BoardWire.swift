@@ -38,8 +38,9 @@ public struct ModuleView: Codable, Sendable, Hashable {
   }
 }
 
-/// What a pixel board's LEDs show, read back from its chips' registers (a simulated panel's
-/// models): one row of brightness per row of LEDs, 0 dark to 255 full, as the picture is drawn
+/// What a pixel board's LEDs show, read back from its chips' registers where they can be read
+/// (a simulated panel's models; a real HT16K33's display RAM once the picture holds still),
+/// else the picture last written: one row of brightness per row of LEDs, 0 dark to 255 full, as the picture is drawn
 /// (rotation and mirroring undone).
 public struct PixelsView: Codable, Sendable, Hashable {
   public var width: Int

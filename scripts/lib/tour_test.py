@@ -30,6 +30,40 @@ for line in block.splitlines():
 with open(os.path.join(work, "my.csv"), "w", encoding="utf-8") as f:
     f.write('text,author\n"A tour is best taken twice.",A. Visitor\n')
 
+def run_sim(words, command):
+    """Starts a tour line's `clack sim`, waits until it serves its board, stops it with
+    SIGINT and expects a clean exit; prints PASS or FAIL."""
+    port = PORT + 1
+    started = time.monotonic()
+    process = subprocess.Popen(
+        words + ["--listen", f"127.0.0.1:{port}", "--state", os.path.join(work, "tour-sim")],
+        cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    board = None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/board", timeout=2) as reply:
+                board = reply.read()
+                if b'"homed":true' in board:
+                    break
+        except OSError:
+            pass
+        time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    try:
+        code = process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        code = None
+    took = time.monotonic() - started
+    if code == 0 and board and b'"homed":true' in board:
+        print(f"PASS {command} (served its board, stopped cleanly; {took:.1f} s)")
+        return True
+    error = (process.stderr.read() if process.stderr else "").strip().splitlines()[-3:]
+    print(f"FAIL {command}: exit {code}, board {board[:80] if board else None!r}: {' / '.join(error)}")
+    return False
+
+
 sim = subprocess.Popen([clack, "sim", "--speed", "20", "--listen", f"127.0.0.1:{PORT}"],
                        cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 passed = failed = 0
@@ -54,6 +88,11 @@ try:
         # Board files of the repository, wherever the tour is run from.
         words = [clack] + [os.path.join(root, w) if w.startswith("boards/") else w
                            for w in words[1:]]
+        if words[1:2] == ["sim"]:
+            # A second simulator runs until stopped: on a port and state of its own, until it
+            # serves its board, then Ctrl-C (SIGINT), as the tour says.
+            passed, failed = (passed + 1, failed) if run_sim(words, command) else (passed, failed + 1)
+            continue
         started = time.monotonic()
         result = subprocess.run(words, cwd=work, env=env, capture_output=True, text=True,
                                 timeout=300)

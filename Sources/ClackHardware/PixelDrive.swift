@@ -80,46 +80,31 @@ public final class PixelDrive: @unchecked Sendable {
     case .max7219:
       if let wiring = chips.bitBang {
         #if GPIOD && os(Linux)
-          let spi = try BitBangSPI(
-            controller: LinuxGPIOController(), chip: LinuxBoard.selector(wiring.chip),
-            data: UInt32(wiring.data), clock: UInt32(wiring.clock), select: UInt32(wiring.load))
-          return MAX7219Panel(
-            spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-            firstOnLeft: chips.firstOnLeft, geometry: definition.geometry)
+          return definition.max7219Panel(
+            on: try BitBangSPI(
+              controller: LinuxGPIOController(), chip: LinuxBoard.selector(wiring.chip),
+              data: UInt32(wiring.data), clock: UInt32(wiring.clock),
+              select: UInt32(wiring.load)))
         #else
           throw LinuxBoard.missing("GPIO", trait: "GPIOD", package: "libgpiod-dev")
         #endif
       }
       #if os(Linux) && canImport(CSPIDev)
-        let spi = try LinuxSPIDevice(
-          path: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)))
-        return MAX7219Panel(
-          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-          firstOnLeft: chips.firstOnLeft, geometry: definition.geometry)
+        return definition.max7219Panel(
+          on: try LinuxSPIDevice(
+            path: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz))))
       #else
         throw LinuxBoard.missing("SPI", trait: "SPI", package: "a Linux kernel with spidev")
       #endif
     case .ht16k33:
       #if I2C && os(Linux)
-        let bus = try LinuxI2CBus(path: chips.device)
-        return try HT16K33Panel(
-          bus: bus,
-          chips: chips.placements.map {
-            .init(
-              address: UInt8($0.address),
-              backpack: HT16K33Panel<LinuxI2CBus>.Backpack(rawValue: chips.backpack)
-                ?? .matrix16x8, x: $0.x, y: $0.y)
-          }, geometry: definition.geometry)
+        return try definition.ht16k33Panel(on: try LinuxI2CBus(path: chips.device))
       #else
         throw LinuxBoard.missing("I2C", trait: "I2C", package: "libi2c-dev")
       #endif
     case .is31fl3731:
       #if I2C && os(Linux)
-        let bus = try LinuxI2CBus(path: chips.device)
-        return try IS31FL3731Panel(
-          bus: bus,
-          chips: chips.placements.map { .init(address: UInt8($0.address), x: $0.x, y: $0.y) },
-          geometry: definition.geometry)
+        return try definition.is31fl3731Panel(on: try LinuxI2CBus(path: chips.device))
       #else
         throw LinuxBoard.missing("I2C", trait: "I2C", package: "libi2c-dev")
       #endif

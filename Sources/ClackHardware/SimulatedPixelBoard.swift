@@ -17,7 +17,6 @@ public final class SimulatedPixelBoard {
   public init(board: PixelBoardDefinition) throws(HALError) {
     self.board = board
     let chips = board.chips
-    let geometry = board.geometry
     let missing = Set(board.missingChips)
     switch chips.kind {
     case .max7219:
@@ -32,19 +31,15 @@ public final class SimulatedPixelBoard {
         model.connectBitBang(
           on: chip, data: wiring.data, clock: wiring.clock, load: wiring.load)
         let gpio = SimulatedGPIO(chips: [chip], clock: clock, log: log)
-        let spi = try BitBangSPI(
-          controller: gpio, chip: LinuxBoard.selector(wiring.chip), data: UInt32(wiring.data),
-          clock: UInt32(wiring.clock), select: UInt32(wiring.load))
-        panel = MAX7219Panel(
-          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-          firstOnLeft: chips.firstOnLeft, geometry: geometry)
+        panel = board.max7219Panel(
+          on: try BitBangSPI(
+            controller: gpio, chip: LinuxBoard.selector(wiring.chip), data: UInt32(wiring.data),
+            clock: UInt32(wiring.clock), select: UInt32(wiring.load)))
       } else {
         let spi = SimulatedSPIDevice(
           name: chips.device, config: SPIConfig(speedHz: UInt32(chips.spiSpeedHz)),
           peripheral: model, clock: clock, log: log)
-        panel = MAX7219Panel(
-          spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-          firstOnLeft: chips.firstOnLeft, geometry: geometry)
+        panel = board.max7219Panel(on: spi)
       }
       seenPixel = { model.seen(x: $0, y: $1) }
     case .ht16k33:
@@ -61,14 +56,7 @@ public final class SimulatedPixelBoard {
         bus.attach(model, at: UInt8(placement.address))
         models.append((placement, model))
       }
-      panel = try HT16K33Panel(
-        bus: bus,
-        chips: chips.placements.map {
-          .init(
-            address: UInt8($0.address),
-            backpack: HT16K33Panel<SimulatedI2CBus>.Backpack(rawValue: chips.backpack)
-              ?? .matrix16x8, x: $0.x, y: $0.y)
-        }, geometry: geometry)
+      panel = try board.ht16k33Panel(on: bus)
       seenPixel = { x, y in
         for (placement, model) in models
         where (placement.x..<placement.x + backpack.width).contains(x)
@@ -86,10 +74,7 @@ public final class SimulatedPixelBoard {
         bus.attach(model, at: UInt8(placement.address))
         models.append((placement, model))
       }
-      panel = try IS31FL3731Panel(
-        bus: bus,
-        chips: chips.placements.map { .init(address: UInt8($0.address), x: $0.x, y: $0.y) },
-        geometry: geometry)
+      panel = try board.is31fl3731Panel(on: bus)
       seenPixel = { x, y in
         for (placement, model) in models
         where (placement.x..<placement.x + 16).contains(x)

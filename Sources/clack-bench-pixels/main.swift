@@ -117,37 +117,15 @@ func metered(_ definition: PixelBoardDefinition) -> (any PixelPanel, BusMeter) {
   case .max7219:
     let meter = BusMeter(clockHz: 10_000_000)
     let spi = MeteredSPI(meter: meter, speedHz: 10_000_000)
-    return (
-      MAX7219Panel(
-        spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
-        firstOnLeft: chips.firstOnLeft, geometry: definition.geometry), meter
-    )
+    return (definition.max7219Panel(on: spi), meter)
   case .ht16k33:
     let meter = BusMeter(clockHz: 400_000)
     let bus = MeteredI2CBus(meter: meter)
-    do {
-      return (
-        try HT16K33Panel(
-          bus: bus,
-          chips: chips.placements.map {
-            .init(
-              address: UInt8($0.address),
-              backpack: HT16K33Panel<MeteredI2CBus>.Backpack(rawValue: chips.backpack)
-                ?? .matrix16x8, x: $0.x, y: $0.y)
-          }, geometry: definition.geometry), meter
-      )
-    } catch { fail("\(error)") }
+    do { return (try definition.ht16k33Panel(on: bus), meter) } catch { fail("\(error)") }
   case .is31fl3731:
     let meter = BusMeter(clockHz: 400_000)
     let bus = MeteredI2CBus(meter: meter)
-    do {
-      return (
-        try IS31FL3731Panel(
-          bus: bus,
-          chips: chips.placements.map { .init(address: UInt8($0.address), x: $0.x, y: $0.y) },
-          geometry: definition.geometry), meter
-      )
-    } catch { fail("\(error)") }
+    do { return (try definition.is31fl3731Panel(on: bus), meter) } catch { fail("\(error)") }
   }
 }
 

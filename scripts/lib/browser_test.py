@@ -46,23 +46,43 @@ def settled_board(timeout=30):
     raise AssertionError("the board did not settle")
 
 
-check = Checks("browser")
-daemon = subprocess.Popen(
-    [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, "clack.yaml"),
-     "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
-    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "daemon.log"), "w"))
-browser = None
-try:
+def start_daemon(config, log):
+    """`clack run --simulate` with `config` on `port`, once /health says it is homed."""
+    daemon = subprocess.Popen(
+        [clack, "run", "--simulate", "--speed", "10", "--config", os.path.join(work, config),
+         "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, log), "w"))
     deadline = time.monotonic() + 120
     while True:
         try:
             if request("GET", "/health")[1].get("homed"):
-                break
+                return daemon
         except OSError:
             pass
         if time.monotonic() > deadline or daemon.poll() is not None:
-            sys.exit("the daemon did not become ready:\n" + open(os.path.join(work, "daemon.log")).read())
+            daemon.kill()
+            sys.exit("the daemon did not become ready:\n" + open(os.path.join(work, log)).read())
         time.sleep(0.1)
+
+
+def screenshot(browser, element, name):
+    """A PNG of one element of the page, kept in the artifacts directory as `name`."""
+    rect = browser.evaluate(f"(() => {{ const r = document.getElementById('{element}')"
+                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
+    shot = browser.send("Page.captureScreenshot", {
+        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
+                                  "height": rect[3], "scale": 1}})
+    png = base64.b64decode(shot["data"])
+    os.makedirs(artifacts, exist_ok=True)
+    with open(os.path.join(artifacts, name), "wb") as f:
+        f.write(png)
+    return png
+
+
+check = Checks("browser")
+daemon = start_daemon("clack.yaml", "daemon.log")
+browser = None
+try:
     key = open(os.path.join(work, "state", "api-key")).read().strip()
     status, reply = request("POST", "/api/v1/messages",
                             {"text": "HI {red}\nCLACK"}, key=key)
@@ -86,15 +106,7 @@ try:
     # 2. A screenshot of the known message: white characters on black flaps and a red tile,
     # taken once the page's brief flip flashes have ended.
     browser.wait_for("document.getAnimations().length === 0 ? 1 : null")
-    rect = browser.evaluate("(() => { const r = document.getElementById('board')"
-                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
-    shot = browser.send("Page.captureScreenshot", {
-        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
-                                  "height": rect[3], "scale": 1}})
-    png = base64.b64decode(shot["data"])
-    os.makedirs(artifacts, exist_ok=True)
-    with open(os.path.join(artifacts, "board.png"), "wb") as f:
-        f.write(png)
+    png = screenshot(browser, "board", "board.png")
     width, height, rows = read_png(png)
     pixels = [pixel for row in rows for pixel in row]
     white = sum(1 for r, g, b in pixels if r > 200 and g > 200 and b > 200)
@@ -157,23 +169,9 @@ with open(os.path.join(work, "pixels.yaml"), "w") as f:
     f.write(f"board: {root}/boards/sim-pixels-64x16.yaml\nstate: pixel-state\ntime_zone: UTC\n"
             "schedules: []\n")
 port = pixel_port
-daemon = subprocess.Popen(
-    [clack, "run", "--config", os.path.join(work, "pixels.yaml"), "--listen",
-     f"127.0.0.1:{pixel_port}", "--log-level", "warning"],
-    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "pixel-daemon.log"), "w"))
+daemon = start_daemon("pixels.yaml", "pixel-daemon.log")
 browser = None
 try:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if request("GET", "/health")[1].get("homed"):
-                break
-        except OSError:
-            pass
-        if time.monotonic() > deadline or daemon.poll() is not None:
-            sys.exit("the pixel daemon did not become ready:\n"
-                     + open(os.path.join(work, "pixel-daemon.log")).read())
-        time.sleep(0.1)
     key = open(os.path.join(work, "pixel-state", "api-key")).read().strip()
     status, reply = request("POST", "/api/v1/messages", {"text": "HELLO {red}\nLED PANEL"},
                             key=key)
@@ -193,14 +191,7 @@ try:
         " ? document.getElementById('board').dataset.pixels : null)()")
     check("the page draws the pixel board's LEDs as the API reports them", page_map == lit_map,
           f"{lit_map.count('1')} LEDs lit by the API")
-    rect = browser.evaluate("(() => { const r = document.getElementById('leds')"
-                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
-    shot = browser.send("Page.captureScreenshot", {
-        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
-                                  "height": rect[3], "scale": 1}})
-    png = base64.b64decode(shot["data"])
-    with open(os.path.join(artifacts, "pixels.png"), "wb") as f:
-        f.write(png)
+    png = screenshot(browser, "leds", "pixels.png")
     width, height, rows = read_png(png)
     pixels = [pixel for row in rows for pixel in row]
     amber = sum(1 for r, g, b in pixels if r > 150 and 80 < g < 200 and b < 90)

@@ -1,0 +1,119 @@
+/// The scripts a message or quote can be shown in (docs/runes.md).
+public enum RunicScript: String, CaseIterable, Sendable, Codable, Hashable {
+  /// As written: no transliteration.
+  case latin
+  /// The Elder Futhark, 24 runes (Unicode Runic block).
+  case elder
+  /// The Younger Futhark, 16 runes.
+  case younger
+  /// Tolkien's Cirth (ConScript Unicode Registry, private use).
+  case cirth
+
+  /// The script's name as people write it.
+  public var displayName: String {
+    switch self {
+    case .latin: "Latin"
+    case .elder: "Elder Futhark"
+    case .younger: "Younger Futhark"
+    case .cirth: "Cirth"
+    }
+  }
+}
+
+/// Characters of a text that have no form in a script, each with its line and column, as
+/// layout reports characters a board lacks.
+public struct TransliterationError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let characters: [UnsupportedCharacter]
+  public let script: RunicScript
+
+  public var description: String {
+    let list = characters.map(\.description).joined(separator: "; ")
+    let noun = characters.count == 1 ? "character has" : "characters have"
+    return "\(characters.count) \(noun) no form in \(script.displayName): \(list)"
+      + " (--lenient writes \(Runic.unknown) for each)"
+  }
+}
+
+/// What the runic scripts share: their punctuation, and how a text is read letter by letter.
+public enum Runic {
+  /// Between words: the single dot punctuation (U+16EB).
+  public static let wordSeparator: Character = "\u{16EB}"
+  /// After a sentence (. ! ?): the multiple punctuation (U+16EC).
+  public static let sentenceEnd: Character = "\u{16EC}"
+  /// What `lenient` writes for a character with no form: the cross punctuation (U+16ED).
+  public static let unknown: Character = "\u{16ED}"
+
+  /// One letter of the source, lower case, with where it stood.
+  struct Letter {
+    let character: Character
+    let line: Int
+    let column: Int
+  }
+
+  /// Reads `text` into words of lower-case letters, passing everything else to `other`:
+  /// spaces become one word separator, sentence ends their mark, newlines stay, digits and
+  /// other punctuation pass through; anything else is unsupported (or, when `lenient`,
+  /// `unknown`). `word` turns each run of letters into runes; nil for a letter it cannot
+  /// write, which is then reported at its place.
+  static func transliterate(
+    _ text: String, script: RunicScript, lenient: Bool,
+    word: ([Letter], inout [UnsupportedCharacter]) -> String
+  ) throws(TransliterationError) -> String {
+    var output = ""
+    var unsupported: [UnsupportedCharacter] = []
+    var letters: [Letter] = []
+    var pendingSpace = false
+    func flush() {
+      guard !letters.isEmpty else { return }
+      // A sentence mark already parts the words after it.
+      if pendingSpace, let last = output.last, last != "\n", last != sentenceEnd {
+        output.append(wordSeparator)
+      }
+      pendingSpace = false
+      output += word(letters, &unsupported)
+      letters = []
+    }
+    for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if lineIndex > 0 {
+        flush()
+        output.append("\n")
+        pendingSpace = false
+      }
+      for (columnIndex, character) in line.enumerated() {
+        let (lineNumber, column) = (lineIndex + 1, columnIndex + 1)
+        for folded in CharacterFolding.fold(character).lowercased() {
+          if folded.isLetter, folded.isASCII {
+            letters.append(Letter(character: folded, line: lineNumber, column: column))
+            continue
+          }
+          flush()
+          switch folded {
+          case " ", "\t": pendingSpace = true
+          case ".", "!", "?":
+            output.append(sentenceEnd)
+            pendingSpace = false
+          case _ where folded.isNumber || folded.isPunctuation || folded.isSymbol:
+            if pendingSpace, !output.isEmpty { output.append(wordSeparator) }
+            pendingSpace = false
+            output.append(folded)
+          default:
+            if lenient {
+              output.append(unknown)
+            } else {
+              unsupported.append(
+                UnsupportedCharacter(
+                  text: String(character), line: lineNumber, column: column, reason: nil))
+            }
+          }
+        }
+      }
+    }
+    flush()
+    guard unsupported.isEmpty else {
+      throw TransliterationError(characters: unsupported, script: script)
+    }
+    return output
+  }
+}

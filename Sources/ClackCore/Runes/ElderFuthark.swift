@@ -29,9 +29,7 @@ public enum ElderFuthark {
   public static func transliterate(_ text: String, lenient: Bool = false)
     throws(TransliterationError) -> String
   {
-    try Runic.transliterate(text, script: .elder, lenient: lenient) { word, _ in
-      runes(of: word.map(\.character))
-    }
+    try Runic.transliterate(text, script: .elder, lenient: lenient, word: runes(of:))
   }
 
   /// One word of lower-case ASCII letters in runes.

@@ -43,25 +43,16 @@ public enum Runic {
   /// What `lenient` writes for a character with no form: the cross punctuation (U+16ED).
   public static let unknown: Character = "\u{16ED}"
 
-  /// One letter of the source, lower case, with where it stood.
-  struct Letter {
-    let character: Character
-    let line: Int
-    let column: Int
-  }
-
   /// Reads `text` into words of lower-case letters, passing everything else to `other`:
   /// spaces become one word separator, sentence ends their mark, newlines stay, digits and
   /// other punctuation pass through; anything else is unsupported (or, when `lenient`,
-  /// `unknown`). `word` turns each run of letters into runes; nil for a letter it cannot
-  /// write, which is then reported at its place.
+  /// `unknown`). `word` turns each run of letters (lower-case ASCII) into runes.
   static func transliterate(
-    _ text: String, script: RunicScript, lenient: Bool,
-    word: ([Letter], inout [UnsupportedCharacter]) -> String
+    _ text: String, script: RunicScript, lenient: Bool, word: ([Character]) -> String
   ) throws(TransliterationError) -> String {
     var output = ""
     var unsupported: [UnsupportedCharacter] = []
-    var letters: [Letter] = []
+    var letters: [Character] = []
     var pendingSpace = false
     func flush() {
       guard !letters.isEmpty else { return }
@@ -70,7 +61,7 @@ public enum Runic {
         output.append(wordSeparator)
       }
       pendingSpace = false
-      output += word(letters, &unsupported)
+      output += word(letters)
       letters = []
     }
     for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -85,7 +76,7 @@ public enum Runic {
         let (lineNumber, column) = (lineIndex + 1, columnIndex + 1)
         for folded in CharacterFolding.fold(character).lowercased() {
           if folded.isLetter, folded.isASCII {
-            letters.append(Letter(character: folded, line: lineNumber, column: column))
+            letters.append(folded)
             continue
           }
           flush()

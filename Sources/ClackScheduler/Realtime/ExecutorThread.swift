@@ -189,8 +189,8 @@ public final class ExecutorThread: @unchecked Sendable {
         deadline += late * period
       }
       if executor.isDormant, sleepUntilCommand() {
-        // Ticks start again one period after the command that woke the thread.
-        deadline = clock.nanoseconds()
+        // The command that woke the thread is taken at once; ticks go on from there.
+        deadline = clock.nanoseconds() - period
       }
     }
     executor.shutdown()

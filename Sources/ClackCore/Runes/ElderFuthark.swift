@@ -14,14 +14,14 @@ public enum ElderFuthark {
     ("ᛚ", "laukaz", "l"), ("ᛜ", "ingwaz", "ng"), ("ᛞ", "dagaz", "d"), ("ᛟ", "othalan", "o"),
   ]
 
-  /// Each single letter's rune (c, q, x and y follow rules of their own).
-  static let letters: [Character: String] = [
-    "a": "ᚨ", "b": "ᛒ", "d": "ᛞ", "e": "ᛖ", "f": "ᚠ", "g": "ᚷ", "h": "ᚺ", "i": "ᛁ", "j": "ᛃ",
-    "k": "ᚲ", "l": "ᛚ", "m": "ᛗ", "n": "ᚾ", "o": "ᛟ", "p": "ᛈ", "r": "ᚱ", "s": "ᛊ", "t": "ᛏ",
-    "u": "ᚢ", "v": "ᚹ", "w": "ᚹ", "x": "ᚲᛊ", "z": "ᛉ",
-  ]
-
-  static let digraphs: [String: String] = ["th": "ᚦ", "ng": "ᛜ", "ei": "ᛇ"]
+  static let spelling = SoundSpelling(
+    digraphs: ["th": "ᚦ", "ng": "ᛜ", "ei": "ᛇ"],
+    letters: [
+      "a": "ᚨ", "b": "ᛒ", "d": "ᛞ", "e": "ᛖ", "f": "ᚠ", "g": "ᚷ", "h": "ᚺ", "i": "ᛁ", "j": "ᛃ",
+      "k": "ᚲ", "l": "ᛚ", "m": "ᛗ", "n": "ᚾ", "o": "ᛟ", "p": "ᛈ", "r": "ᚱ", "s": "ᛊ", "t": "ᛏ",
+      "u": "ᚢ", "v": "ᚹ", "w": "ᚹ", "x": "ᚲᛊ", "z": "ᛉ",
+    ],
+    softC: "ᛊ", hardC: "ᚲ", qu: "ᚲᚹ", consonantY: "ᛃ", vowelY: "ᛁ")
 
   /// `text` in runes: words separated by ᛫, sentences ended by ᛬, digits and other
   /// punctuation as they are. A character with no rune (a letter of another alphabet) is an
@@ -29,41 +29,6 @@ public enum ElderFuthark {
   public static func transliterate(_ text: String, lenient: Bool = false)
     throws(TransliterationError) -> String
   {
-    try Runic.transliterate(text, script: .elder, lenient: lenient, word: runes(of:))
-  }
-
-  /// One word of lower-case ASCII letters in runes.
-  static func runes(of word: [Character]) -> String {
-    var output = ""
-    var index = 0
-    func next(_ offset: Int = 1) -> Character? {
-      index + offset < word.count ? word[index + offset] : nil
-    }
-    while index < word.count {
-      let letter = word[index]
-      if let following = next(), let rune = digraphs[String([letter, following])] {
-        output += rune
-        index += 2
-        continue
-      }
-      switch letter {
-      case "c":
-        if let following = next(), "eiy".contains(following) {
-          output += "ᛊ"
-        } else {
-          output += "ᚲ"
-          if next() == "k" { index += 1 }  // ck: one k
-        }
-      case "q":
-        output += next() == "u" ? "ᚲᚹ" : "ᚲ"
-        if next() == "u" { index += 1 }
-      case "y":
-        output += next().map { "aeiou".contains($0) } == true ? "ᛃ" : "ᛁ"
-      default:
-        output += letters[letter] ?? String(Runic.unknown)
-      }
-      index += 1
-    }
-    return output
+    try Runic.transliterate(text, script: .elder, lenient: lenient, word: spelling.spell)
   }
 }

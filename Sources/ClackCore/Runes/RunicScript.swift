@@ -1,13 +1,20 @@
-/// The scripts a message or quote can be shown in (docs/runes.md).
+/// The scripts a message or quote can be shown in (docs/runes.md). The four scripts are
+/// `latin`, `elder`, `younger` and `cirth`; the Younger Futhark's short-twig forms and the
+/// Cirth's Angerthas Moria are variants of the last two, named as scripts of their own so that
+/// every face (REST, MQTT, CLI, config) takes one word.
 public enum RunicScript: String, CaseIterable, Sendable, Codable, Hashable {
   /// As written: no transliteration.
   case latin
   /// The Elder Futhark, 24 runes (Unicode Runic block).
   case elder
-  /// The Younger Futhark, 16 runes.
+  /// The Younger Futhark, 16 runes, long-branch forms.
   case younger
-  /// Tolkien's Cirth (ConScript Unicode Registry, private use).
+  /// The Younger Futhark in its short-twig forms.
+  case youngerShortTwig = "younger-short-twig"
+  /// Tolkien's Cirth, Angerthas Erebor (ConScript Unicode Registry, private use).
   case cirth
+  /// Tolkien's Cirth, Angerthas Moria.
+  case cirthMoria = "cirth-moria"
 
   /// The script's name as people write it.
   public var displayName: String {
@@ -15,7 +22,28 @@ public enum RunicScript: String, CaseIterable, Sendable, Codable, Hashable {
     case .latin: "Latin"
     case .elder: "Elder Futhark"
     case .younger: "Younger Futhark"
-    case .cirth: "Cirth"
+    case .youngerShortTwig: "Younger Futhark (short-twig)"
+    case .cirth: "Cirth (Angerthas Erebor)"
+    case .cirthMoria: "Cirth (Angerthas Moria)"
+    }
+  }
+
+  /// Every script's name, as the faces list them in errors and help texts.
+  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// `text` in this script; Latin returns it unchanged. A character with no form is an error
+  /// naming its line and column, or, when `lenient`, written ᛭.
+  public func transliterate(_ text: String, lenient: Bool = false)
+    throws(TransliterationError) -> String
+  {
+    switch self {
+    case .latin: text
+    case .elder: try ElderFuthark.transliterate(text, lenient: lenient)
+    case .younger: try YoungerFuthark.transliterate(text, forms: .longBranch, lenient: lenient)
+    case .youngerShortTwig:
+      try YoungerFuthark.transliterate(text, forms: .shortTwig, lenient: lenient)
+    case .cirth: try Cirth.transliterate(text, mode: .erebor, lenient: lenient)
+    case .cirthMoria: try Cirth.transliterate(text, mode: .moria, lenient: lenient)
     }
   }
 }
@@ -46,9 +74,12 @@ public enum Runic {
   /// Reads `text` into words of lower-case letters, passing everything else to `other`:
   /// spaces become one word separator, sentence ends their mark, newlines stay, digits and
   /// other punctuation pass through; anything else is unsupported (or, when `lenient`,
-  /// `unknown`). `word` turns each run of letters (lower-case ASCII) into runes.
+  /// `unknown`). `word` turns each run of letters (lower-case ASCII) into runes. A script
+  /// with marks of its own (Cirth) passes them as `wordSeparator` and `sentenceEnd`.
   static func transliterate(
-    _ text: String, script: RunicScript, lenient: Bool, word: ([Character]) -> String
+    _ text: String, script: RunicScript, lenient: Bool,
+    wordSeparator: Character = Runic.wordSeparator, sentenceEnd: Character = Runic.sentenceEnd,
+    word: ([Character]) -> String
   ) throws(TransliterationError) -> String {
     var output = ""
     var unsupported: [UnsupportedCharacter] = []
@@ -86,7 +117,9 @@ public enum Runic {
             output.append(sentenceEnd)
             pendingSpace = false
           case _ where folded.isNumber || folded.isPunctuation || folded.isSymbol:
-            if pendingSpace, !output.isEmpty { output.append(wordSeparator) }
+            if pendingSpace, let last = output.last, last != "\n", last != sentenceEnd {
+              output.append(wordSeparator)
+            }
             pendingSpace = false
             output.append(folded)
           default:

@@ -70,6 +70,15 @@ public struct APIError: Error, Sendable {
       details["overflow_characters"] = .int(overflow)
     case .invalidSize:
       code = "invalid_size"
+    case .noFormInScript(let failure):
+      code = "unsupported_characters"
+      details["script"] = .string(failure.script.rawValue)
+      details["characters"] = .array(
+        failure.characters.map {
+          .object([
+            "text": .string($0.text), "line": .int($0.line), "column": .int($0.column),
+          ])
+        })
     }
     return APIError(.badRequest, code: code, message: "\(field): \(error)", details: details)
   }

@@ -11,7 +11,7 @@ public enum MessageRequest {
   public static let fields: Set<String> = [
     "text", "characters", "sender", "justify", "align", "priority", "expires_in", "not_before",
     "pinned", "zone", "transition", "step_size", "step_interval_ms", "tags", "replace",
-    "bypass_quiet_hours", "duration",
+    "bypass_quiet_hours", "duration", "script",
   ]
 
   /// The message, or the error to answer with. `defaultSender` is used when the body has
@@ -41,6 +41,9 @@ public enum MessageRequest {
         try reader.string("text") ?? "", justify: try reader.choice("justify", Justify.self),
         align: try reader.choice("align", Align.self))
     case (.none, .some(let value)):
+      if object["script"] != nil {
+        throw .badRequest("script", "a script is for text; characters are shown as they are")
+      }
       body = .codes(try codes(value))
     }
     var message = NewMessage(sender: sender, body: body)
@@ -54,6 +57,7 @@ public enum MessageRequest {
     message.tags = try reader.strings("tags") ?? []
     message.transition = try reader.transition(named: "transition")
     message.zone = try reader.string("zone")
+    message.script = try reader.choice("script", RunicScript.self)
     return message
   }
 

@@ -20,7 +20,8 @@ public struct ClackCommand: AsyncParsableCommand {
         """,
       version: ClackVersion.current,
       subcommands: [
-        RenderCommand.self, QuoteCommand.self, PlanCommand.self, BoardCommand.self,
+        RenderCommand.self, QuoteCommand.self, TransliterateCommand.self, PlanCommand.self,
+        BoardCommand.self,
         HomeCommand.self,
         TestPatternCommand.self,
       ] + daemonCommands + [

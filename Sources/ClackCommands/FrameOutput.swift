@@ -3,19 +3,22 @@ import Foundation
 
 /// How commands print a frame: a grid for people, JSON for scripts.
 enum FrameOutput {
-  /// One line of JSON; `extra` fields (already encoded) come first.
+  /// The frame as one line of JSON: its size, each row as text (`lines`), and the Vestaboard
+  /// codes (null when a cell has no code, as runes have none). `extra` fields (already
+  /// encoded) come first.
   static func json(_ frame: Frame, extra: [(String, String)] = []) throws -> String {
-    let codes: [[Int]]
-    do {
-      codes = try frame.codes()
-    } catch {
-      throw CommandFailure("--json prints Vestaboard codes, but \(error)")
+    let codes = try? frame.codes()
+    let rows = codes.map { codes in
+      "[" + codes.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        .joined(separator: ",") + "]"
     }
-    let rows = codes.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+    let text = (0..<frame.rows).map { row in
+      jsonString((0..<frame.cols).map { frame[row, $0].notation }.joined())
+    }
     var fields = extra.map { "\(jsonString($0.0)):\($0.1)" }
     fields += [
       "\"rows\":\(frame.rows)", "\"cols\":\(frame.cols)",
-      "\"codes\":[\(rows.joined(separator: ","))]",
+      "\"lines\":[\(text.joined(separator: ","))]", "\"codes\":\(rows ?? "null")",
     ]
     return "{" + fields.joined(separator: ",") + "}\n"
   }

@@ -27,6 +27,12 @@ struct QuoteCommand: ParsableCommand {
 
   @OptionGroup var board: BoardOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "Show the quote in runes: latin, elder, younger, younger-short-twig, cirth or "
+        + "cirth-moria (docs/runes.md); the author stays Latin.", valueName: "script"))
+  var script: RunicScript = .latin
+
   @Flag(help: "Print the quote, its date and the board's codes as JSON.")
   var json = false
 
@@ -68,7 +74,8 @@ struct QuoteCommand: ParsableCommand {
     guard let quote else { throw CommandFailure("the quote library is empty") }
     let laid: LaidOutText
     do {
-      laid = try QuoteFormatter(layout: try board.layout()).frame(for: quote, lenient: true)
+      laid = try QuoteFormatter(layout: try board.layout()).frame(
+        for: quote, lenient: true, script: script)
     } catch {
       throw CommandFailure("this quote does not fit the board: \(error)")
     }
@@ -85,7 +92,8 @@ struct QuoteCommand: ParsableCommand {
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
     let heading = day.map { "Quote of the day for \($0)" } ?? "A random quote"
     return "\(heading):\n" + FrameGridRenderer(ansiColor: colored).render(laid.frame)
-      + "\(quote.text) — \(quote.author)\n"
+      + "\((try? script.transliterate(quote.text, lenient: true)) ?? quote.text) — "
+      + "\(quote.author)\n"
   }
 
   static func localDate(of instant: Date) -> CivilDate? {

@@ -37,6 +37,13 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "Replace characters the board cannot show instead of failing.")
   var lenient = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the text in runes first: latin, elder, younger, younger-short-twig, cirth or "
+        + "cirth-moria (docs/runes.md). The board must show them (a pixel board with a runic "
+        + "font).", valueName: "script"))
+  var script: RunicScript = .latin
+
   @Flag(help: "Print {\"rows\",\"cols\",\"codes\"} with the Vestaboard codes, row by row.")
   var json = false
 
@@ -61,18 +68,25 @@ struct RenderCommand: ParsableCommand {
   }
 
   func output(isTerminal: Bool) throws -> String {
+    let written: String
+    do {
+      written = try script.transliterate(
+        self.text.replacingOccurrences(of: "\\n", with: "\n"), lenient: lenient)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
     if let file = board.board, let text = try? String(contentsOfFile: file, encoding: .utf8),
       PixelBoardDefinition.isPixelBoard(yaml: text)
     {
       return try PixelRender(
-        file: file, text: self.text.replacingOccurrences(of: "\\n", with: "\n"),
+        file: file, text: written,
         options: LayoutOptions(justify: justify, align: align, lenient: lenient), png: png,
         json: json
       ).output()
     }
     let layout = try board.layout()
     let options = LayoutOptions(justify: justify, align: align, lenient: lenient)
-    let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
+    let text = written
     let laid: LaidOutText
     do {
       laid = try layout.layout(text, options: options)
@@ -102,3 +116,4 @@ struct RenderCommand: ParsableCommand {
 
 extension Justify: ExpressibleByArgument {}
 extension Align: ExpressibleByArgument {}
+extension RunicScript: ExpressibleByArgument {}

@@ -34,15 +34,18 @@ public struct ScheduleEntry: Sendable, Hashable {
   public var content: ScheduledContent
   /// How the board changes to it; nil is the configured default.
   public var transition: TransitionSpec?
+  /// The script its text is shown in; nil is the board's script at the time.
+  public var script: RunicScript?
 
   public init(
     cron: CronExpression, zone: String = "main", content: ScheduledContent,
-    transition: TransitionSpec? = nil
+    transition: TransitionSpec? = nil, script: RunicScript? = nil
   ) {
     self.cron = cron
     self.zone = zone
     self.content = content
     self.transition = transition
+    self.script = script
   }
 }
 

@@ -20,10 +20,11 @@ public enum MessageState: String, Codable, Sendable, CaseIterable {
   case rejected
 }
 
-/// What a message shows: text laid out by Clack (nil justify or align means centred), or a
-/// frame of Vestaboard character codes.
+/// What a message shows: text laid out by Clack (nil justify or align means centred) in a
+/// script (Latin as written, or runes: docs/runes.md), or a frame of Vestaboard character
+/// codes.
 public enum MessageBody: Sendable, Hashable {
-  case text(String, justify: Justify? = nil, align: Align? = nil)
+  case text(String, justify: Justify? = nil, align: Align? = nil, script: RunicScript = .latin)
   case codes([[Int]])
 }
 
@@ -48,6 +49,8 @@ public struct NewMessage: Sendable, Hashable {
   public var bypassQuietHours = false
   /// How long it holds its zone once shown; nil is the configured dwell.
   public var duration: TimeInterval?
+  /// The script its text is shown in; nil is the board's script when it is accepted.
+  public var script: RunicScript?
   /// The frame the body was laid out into when it was accepted, kept so it is laid out once.
   public var frame: Frame?
 

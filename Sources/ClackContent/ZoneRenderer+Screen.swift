@@ -15,7 +15,7 @@ extension ZoneRenderer {
   public func screen(for body: MessageBody, in zone: ZoneSpec, lenient: Bool = false) throws
     -> Screen
   {
-    guard case .text(let text, let justify, let align) = body, scrolls(zone) else {
+    guard case .text(let text, let justify, let align, let script) = body, scrolls(zone) else {
       return Screen(frame: try frame(for: body, in: zone, lenient: lenient))
     }
     do {
@@ -23,7 +23,8 @@ extension ZoneRenderer {
     } catch LayoutError.tooLong {
       let options = LayoutOptions(
         justify: justify ?? .center, align: align ?? .center, lenient: lenient)
-      return try scrollingScreen(text, in: zone, options: options)
+      return try scrollingScreen(
+        try script.layoutText(text, lenient: lenient), in: zone, options: options)
     }
   }
 
@@ -38,19 +39,24 @@ extension ZoneRenderer {
   /// Scheduled content's screen; a quote too long for the zone scrolls as one text, its
   /// author after it.
   public func screen(
-    for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote]
+    for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote],
+    script: RunicScript = .latin
   ) throws -> Screen {
     do {
-      return Screen(frame: try frame(for: content, in: zone, now: now, quotes: quotes))
+      return Screen(
+        frame: try frame(for: content, in: zone, now: now, quotes: quotes, script: script))
     } catch LayoutError.tooLong where scrolls(zone) {
       let options = LayoutOptions(lenient: true)
       let text: String
       switch content {
       case .quoteOfTheDay:
         let quote = try self.quote(on: now, from: quotes)
-        text = quote.text + "  " + QuoteFormatter(layout: layout(for: zone)).authorLine(for: quote)
-      case .clock(let format): text = clockText(format, at: now)
-      case .text(let body): text = body
+        let author = QuoteFormatter(layout: layout(for: zone)).authorLine(for: quote)
+        text =
+          try script.layoutText(quote.text, lenient: true) + "  "
+          + authorScript(for: script).layoutText(author, lenient: true)
+      case .clock(let format): text = try script.layoutText(clockText(format, at: now), lenient: true)
+      case .text(let body): text = try script.layoutText(body, lenient: true)
       }
       return try scrollingScreen(text, in: zone, options: options)
     }

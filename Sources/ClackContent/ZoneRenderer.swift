@@ -27,10 +27,12 @@ public struct ZoneRenderer: Sendable {
     -> Frame
   {
     switch body {
-    case .text(let text, let justify, let align):
+    case .text(let text, let justify, let align, let script):
       let options = LayoutOptions(
         justify: justify ?? .center, align: align ?? .center, lenient: lenient)
-      return try layout(for: zone).layout(text, options: options).frame
+      return try layout(for: zone).layout(
+        try script.layoutText(text, lenient: lenient), options: options
+      ).frame
     case .codes(let rows):
       let widths = Set(rows.map(\.count))
       guard rows.count == zone.rows, widths == [zone.cols] else {
@@ -57,21 +59,34 @@ public struct ZoneRenderer: Sendable {
     return try frame(for: message.body, in: zone, lenient: true)
   }
 
-  /// The frame for scheduled content fired at `now`; quotes come from `quotes`.
-  public func frame(for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote])
-    throws -> Frame
-  {
+  /// The frame for scheduled content fired at `now`, its text in `script`; quotes come from
+  /// `quotes`.
+  public func frame(
+    for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote],
+    script: RunicScript = .latin
+  ) throws -> Frame {
     let layout = layout(for: zone)
     let options = LayoutOptions(lenient: true)
     switch content {
     case .quoteOfTheDay:
       let quote = try self.quote(on: now, from: quotes)
-      return try QuoteFormatter(layout: layout).frame(for: quote, lenient: true).frame
+      return try QuoteFormatter(layout: layout).frame(
+        for: quote, lenient: true, script: script, authorScript: authorScript(for: script)
+      ).frame
     case .clock(let format):
-      return try layout.layout(clockText(format, at: now), options: options).frame
+      return try layout.layout(
+        try script.layoutText(clockText(format, at: now), lenient: true), options: options
+      ).frame
     case .text(let text):
-      return try layout.layout(text, options: options).frame
+      return try layout.layout(try script.layoutText(text, lenient: true), options: options)
+        .frame
     }
+  }
+
+  /// A quote's author stays Latin, unless the board has no Latin letters (a flap board of
+  /// runes only), where it is written in the quote's script too.
+  func authorScript(for script: RunicScript) -> RunicScript {
+    flapSet.contains(.glyph("A")) || flapSet.contains(.glyph("a")) ? .latin : script
   }
 
   /// The quote of the day for the day of `now` in the configured time zone.

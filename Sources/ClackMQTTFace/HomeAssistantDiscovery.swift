@@ -1,10 +1,12 @@
+import ClackCore
 import ClackAPI
 import ClackMQTT
 
 /// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,
 /// sensors for what is shown, the queue and faults, buttons to re-home and clear, a switch
-/// for quiet and, on a pixel board, a number for its brightness — all one device. Each is published retained to `topic`, so Home Assistant finds
-/// them whenever it starts.
+/// for quiet, a select for the script when the board can show more than Latin, and, on a
+/// pixel board, a number for its brightness — all one device. Each is published retained to
+/// `topic`, so Home Assistant finds them whenever it starts.
 ///
 /// Home Assistant refuses a state longer than 255 characters, and a text entity's state longer
 /// than its `max`: the states of the text entity and the Showing sensor are cut to fit, and the
@@ -21,15 +23,18 @@ public struct HomeAssistantDiscovery: Sendable {
   public let capacity: Int
   /// A pixel board: its brightness (0–15) is a number entity.
   public let brightness: Bool
+  /// The scripts the board can show: a select entity when there is a choice.
+  public let scripts: [RunicScript]
 
   /// The longest state Home Assistant keeps.
   public static let maxStateLength = 255
 
   public init(
     topics: MQTTTopics, discoveryPrefix: String, displayName: String, model: String,
-    version: String, capacity: Int, brightness: Bool = false
+    version: String, capacity: Int, brightness: Bool = false, scripts: [RunicScript] = [.latin]
   ) {
     self.brightness = brightness
+    self.scripts = scripts
     self.topics = topics
     self.discoveryPrefix = discoveryPrefix
     self.displayName = displayName
@@ -64,6 +69,18 @@ public struct HomeAssistantDiscovery: Sendable {
             "command_template": .string("brightness {{ value | int }}"),
             "value_template": .string("{{ value_json.brightness }}"),
             "min": .int(0), "max": .int(15), "step": .int(1), "mode": .string("slider"),
+          ])
+      ] : []
+    let scriptChoice =
+      scripts.count > 1
+      ? [
+        entry(
+          "select", "script", "Script", icon: "mdi:alphabet-latin",
+          [
+            "command_topic": .string(topics.command), "state_topic": .string(state),
+            "command_template": .string("script {{ value }}"),
+            "value_template": .string("{{ value_json.script }}"),
+            "options": .array(scripts.map { .string($0.rawValue) }),
           ])
       ] : []
     return [
@@ -109,7 +126,7 @@ public struct HomeAssistantDiscovery: Sendable {
           "value_template": .string("{{ 'quiet on' if value_json.quiet else 'quiet off' }}"),
           "state_on": .string("quiet on"), "state_off": .string("quiet off"),
         ]),
-    ] + dimmer
+    ] + scriptChoice + dimmer
   }
 
   private func entry(

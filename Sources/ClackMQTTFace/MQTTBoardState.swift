@@ -21,6 +21,8 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   /// A pixel board's brightness (0–15) and LEDs, as in `GET /api/v1/board`; absent on flaps.
   public var brightness: Int?
   public var pixels: PixelsView?
+  /// The board's script for text that names none.
+  public var script: RunicScript
 
   public init(view: BoardView, queueDepth: Int) {
     let shown = view.target ?? view.codes
@@ -36,10 +38,11 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     waiting = view.waiting
     brightness = view.pixels?.brightness
     pixels = view.pixels
+    script = view.script
   }
 
   enum CodingKeys: String, CodingKey {
-    case text, rows, codes, faults, quiet, homed, moving, waiting, brightness, pixels
+    case text, rows, codes, faults, quiet, homed, moving, waiting, brightness, pixels, script
     case queueDepth = "queue_depth"
   }
 
@@ -56,6 +59,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     try container.encode(waiting, forKey: .waiting)
     try container.encodeIfPresent(brightness, forKey: .brightness)
     try container.encodeIfPresent(pixels, forKey: .pixels)
+    try container.encode(script, forKey: .script)
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown

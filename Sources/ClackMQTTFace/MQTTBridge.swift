@@ -44,6 +44,7 @@ public struct MQTTBridge: Service {
       board.pixels.map {
         "\($0.geometry.width)×\($0.geometry.height) LED matrix (\($0.chips.kind.rawValue.uppercased()))"
       } ?? "\(board.rows)×\(board.cols) split-flap board"
+    let scripts = display.availableScripts
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
         topics: topics, discoveryPrefix: $0, displayName: board.name, model: model,
@@ -51,7 +52,7 @@ public struct MQTTBridge: Service {
         version: ClackVersion.current,
         capacity: board.pixels != nil
           ? HomeAssistantDiscovery.maxStateLength : board.rows * board.cols,
-        brightness: board.pixels != nil)
+        brightness: board.pixels != nil, scripts: scripts)
     }
   }
 
@@ -136,6 +137,13 @@ public struct MQTTBridge: Service {
         throw APIError.from(error)
       }
       logger.info("MQTT: brightness \(level)")
+    case .script(let script):
+      do {
+        try await display.setScript(script)
+      } catch {
+        throw APIError.from(error)
+      }
+      logger.info("MQTT: script \(script.rawValue)")
     }
   }
 

@@ -1,3 +1,4 @@
+import ClackCore
 import ClackAPI
 import Foundation
 
@@ -11,6 +12,8 @@ public enum BoardCommand: Sendable, Hashable {
   case clear
   /// A pixel board's brightness, 0–15.
   case brightness(Int)
+  /// The board's script for text that names none (docs/runes.md).
+  case script(RunicScript)
 }
 
 /// Why a payload was refused: published on `…/error` and logged.
@@ -55,8 +58,8 @@ public enum MQTTPayload {
     return json
   }
 
-  /// `home`, `quiet on`, `quiet off`, `clear` or `brightness N` (0–15), in any case, with
-  /// spaces around allowed.
+  /// `home`, `quiet on`, `quiet off`, `clear`, `brightness N` (0–15) or `script NAME`, in any
+  /// case, with spaces around allowed.
   public static func command(_ payload: [UInt8]) throws(MQTTPayloadError) -> BoardCommand {
     let words = try utf8(payload).lowercased().split(whereSeparator: \.isWhitespace)
     switch words {
@@ -72,12 +75,21 @@ public enum MQTTPayload {
           field: "brightness")
       }
       return .brightness(level)
+    case let words where words.count == 2 && words[0] == "script":
+      guard let script = RunicScript(rawValue: String(words[1])) else {
+        throw MQTTPayloadError(
+          code: "invalid_script",
+          message: "'\(words[1])' is not a script; scripts: \(RunicScript.names)",
+          field: "script")
+      }
+      return .script(script)
     default:
       let shown = String(decoding: payload.prefix(40), as: UTF8.self)
       throw MQTTPayloadError(
         code: "unknown_command",
         message:
-          "'\(shown)' is not a command; commands: home, quiet on, quiet off, clear, brightness N")
+          "'\(shown)' is not a command; commands: home, quiet on, quiet off, clear, brightness N, "
+          + "script NAME")
     }
   }
 

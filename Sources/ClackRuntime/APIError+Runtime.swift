@@ -47,6 +47,18 @@ extension APIError {
     }
   }
 
+  /// A script refused: 409 when the board cannot show it, 503 when it cannot be kept.
+  public static func from(_ error: ScriptError) -> APIError {
+    switch error {
+    case .cannotShow(let script, _, _):
+      APIError(
+        .conflict, code: "script_unavailable", message: error.description,
+        details: ["script": .string(script.rawValue)])
+    case .notSaved:
+      APIError(.serviceUnavailable, code: "store_unavailable", message: error.description)
+    }
+  }
+
   /// A brightness refused: 409 on a flap board, 400 out of range, 503 when it cannot be kept.
   public static func from(_ error: BrightnessError) -> APIError {
     switch error {

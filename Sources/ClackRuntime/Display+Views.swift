@@ -44,6 +44,7 @@ extension Display {
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules)
+    view.script = script
     if board.pixels != nil {
       view.kind = "pixels"
       view.pixels = pixelsView(state)

@@ -58,6 +58,9 @@ public actor Display {
   /// A pixel board's brightness over the day (nil on a flap board), and the level last sent.
   public internal(set) var brightness: BrightnessSchedule?
   var brightnessSent: Int?
+  /// The script of text that names none: set at run time (kept in the store), else the
+  /// config's.
+  public internal(set) var script: RunicScript
 
   public nonisolated var board: BoardDefinition { runner.board }
 
@@ -85,6 +88,9 @@ public actor Display {
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
     pendingTransition = Transition()
+    script =
+      (try? store.setting(Self.scriptSetting)).flatMap { $0.flatMap(RunicScript.init(rawValue:)) }
+      ?? config.script
     brightness = board.pixels.map { pixels in
       let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
       return BrightnessSchedule(
@@ -274,7 +280,8 @@ public actor Display {
       let quotes = try store.quotes().map(\.quote)
       let when = if case .clock = entry.content { firedAt } else { now }
       do {
-        let part = try renderer.screen(for: entry.content, in: zone, now: when, quotes: quotes)
+        let part = try renderer.screen(
+          for: entry.content, in: zone, now: when, quotes: quotes, script: entry.script ?? script)
         return (part, entry.transition)
       } catch {
         logger.warning("schedule entry \(index) (\(entry.cron)) cannot be shown: \(error)")

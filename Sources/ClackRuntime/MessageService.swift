@@ -40,7 +40,12 @@ public struct MessageService: Sendable {
     var message = submission
     let zone = try zone(for: submission)
     message.zone = zone.name
-    message.frame = try layout(submission.body, in: zone)
+    if case .text(let text, let justify, let align, _) = submission.body {
+      // Text that names no script takes the board's, as it is now.
+      let script = if let script = submission.script { script } else { await display.script }
+      message.body = .text(text, justify: justify, align: align, script: script)
+    }
+    message.frame = try layout(message.body, in: zone)
     let accepted: Accepted
     let policy = self.policy
     do {

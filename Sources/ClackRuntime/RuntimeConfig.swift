@@ -22,6 +22,9 @@ public struct RuntimeConfig: Sendable {
   /// A pixel board changes pictures at once (no scroll, wipe or flap look-alike); long lines
   /// still scroll, as they cannot be read otherwise.
   public var reduceMotion = false
+  /// The script text is shown in when a message or schedule entry names none, until one is
+  /// set at run time (which is kept in the store and wins from then on).
+  public var script = RunicScript.latin
 
   public init() {}
 

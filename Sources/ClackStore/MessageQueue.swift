@@ -180,7 +180,7 @@ extension ClackStore {
     if let duration = new.duration, !(duration > 0 && duration <= 366 * 86400) {
       throw .invalid(field: "duration", message: "must be from 1 second to 366 days")
     }
-    if case .text(let text, _, _) = new.body, text.isEmpty {
+    if case .text(let text, _, _, _) = new.body, text.isEmpty {
       throw .invalid(field: "text", message: "must not be empty")
     }
   }

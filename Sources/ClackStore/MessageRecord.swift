@@ -10,6 +10,7 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
 
   enum CodingKeys: String, CodingKey {
     case id, sender, text, justify, align, priority, pinned, zone, transition, state, duration
+    case script
     case codesJSON = "codes_json"
     case frameJSON = "frame_json"
     case createdAt = "created_at"
@@ -29,6 +30,8 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
   var frameJSON: String?
   var justify: String?
   var align: String?
+  /// The script of a text message (`RunicScript`); null is Latin.
+  var script: String?
   var priority: MessagePriority
   var createdAt: Date
   var notBefore: Date
@@ -51,14 +54,17 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
   /// The row for a message accepted at `now`.
   init(_ new: NewMessage, at now: Date) throws {
     switch new.body {
-    case .text(let value, let justify, let align):
+    case .text(let value, let justify, let align, let script):
       text = value
       self.justify = justify?.rawValue
       self.align = align?.rawValue
+      self.script = script == .latin ? nil : script.rawValue
     case .codes(let rows):
       codesJSON = try Self.json(rows)
     }
-    frameJSON = try new.frame.map { try Self.json(try $0.codes()) }
+    // A frame of symbols without Vestaboard codes (runes) is not kept: it is laid out
+    // again when shown, from the text and its script.
+    frameJSON = try new.frame.flatMap { try? $0.codes() }.map { try Self.json($0) }
     let start = max(now, new.notBefore ?? now)
     sender = new.sender
     priority = new.priority
@@ -82,7 +88,8 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
       if let text {
         .text(
           text, justify: justify.flatMap(Justify.init(rawValue:)),
-          align: align.flatMap(Align.init(rawValue:)))
+          align: align.flatMap(Align.init(rawValue:)),
+          script: script.flatMap(RunicScript.init(rawValue:)) ?? .latin)
       } else {
         .codes(Self.decode([[Int]].self, codesJSON) ?? [])
       }

@@ -8,6 +8,7 @@ enum Migrations {
     ("v3-board-and-senders", boardAndSenders),
     ("v4-message-frame", messageFrame),
     ("v5-message-duration", messageDuration),
+    ("v6-message-script", messageScript),
   ]
 
   static var identifiers: [String] { all.map(\.identifier) }
@@ -71,6 +72,11 @@ enum Migrations {
   /// How long a message holds its zone once shown (seconds; null: the configured dwell).
   static func messageDuration(_ db: Database) throws {
     try db.alter(table: "message") { table in table.add(column: "duration", .double) }
+  }
+
+  /// The script a text message is shown in (`RunicScript`; null: Latin).
+  static func messageScript(_ db: Database) throws {
+    try db.alter(table: "message") { table in table.add(column: "script", .text) }
   }
 
   static func boardAndSenders(_ db: Database) throws {

@@ -58,6 +58,11 @@ import Testing
       "schedules[0].zone: no zone named 'top'"
     ),
     ("time_zone: Mars/Olympus", "time_zone: 'Mars/Olympus' is not a time zone"),
+    ("script: ogham", "clack.yaml:1:9: script: 'ogham' is not one of: latin, elder, younger"),
+    (
+      "schedules:\n  - {cron: \"0 7 * * *\", show: quote-of-the-day, script: runes}",
+      "schedules[0].script: 'runes' is not one of: latin, elder"
+    ),
   ])
   func aBadConfigNamesTheFieldAndLine(yaml: String, expected: String) {
     #expect {
@@ -65,6 +70,19 @@ import Testing
     } throws: { error in
       "\(error)".contains(expected)
     }
+  }
+
+  @Test func aBoardScriptAndAScheduleEntrysScriptAreRead() throws {
+    let config = try DaemonConfig.parse(
+      yaml: """
+        script: elder
+        schedules:
+          - {cron: "0 7 * * *", show: quote-of-the-day, script: younger}
+          - {cron: "0 8 * * *", show: quote-of-the-day}
+        """, file: "clack.yaml")
+    #expect(config.runtime.script == .elder)
+    #expect(config.schedules.map(\.script) == [.younger, nil])
+    #expect(DaemonConfig().runtime.script == .latin)
   }
 
   @Test func zonesMustFitTheBoard() throws {

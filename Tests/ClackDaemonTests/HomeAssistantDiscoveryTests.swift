@@ -1,3 +1,4 @@
+import ClackCore
 import ClackDaemon
 import ClackMQTT
 import Foundation
@@ -30,6 +31,23 @@ import Testing
     #expect(config["min"] == .int(0) && config["max"] == .int(15) && config["step"] == .int(1))
     #expect(!discovery.entries.contains { $0.topic.contains("/number/") }, "flaps have none")
     #expect(try MQTTPayload.command(Array(" Brightness 7 ".utf8)) == .brightness(7))
+  }
+
+  @Test func aBoardWithRunesAddsAScriptSelectDrivenByTheCommandTopic() throws {
+    let runes = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "clack", board: "led"), discoveryPrefix: "homeassistant",
+      displayName: "LED", model: "64×16 LED matrix (HT16K33)", version: "0.1.0", capacity: 255,
+      scripts: [.latin, .elder, .younger])
+    let entry = try #require(runes.entries.first { $0.topic.contains("/select/") })
+    #expect(entry.topic == "homeassistant/select/clack_led/script/config")
+    let config = fields(entry)
+    #expect(config["command_topic"] == .string("clack/led/command"))
+    #expect(config["command_template"] == .string("script {{ value }}"))
+    #expect(config["value_template"] == .string("{{ value_json.script }}"))
+    #expect(config["options"] == .array([.string("latin"), .string("elder"), .string("younger")]))
+    #expect(!discovery.entries.contains { $0.topic.contains("/select/") }, "Latin only: none")
+    #expect(try MQTTPayload.command(Array(" Script Younger-Short-Twig ".utf8)) == .script(.youngerShortTwig))
+    #expect(throws: MQTTPayloadError.self) { try MQTTPayload.command(Array("script futhorc".utf8)) }
   }
 
   @Test func oneDeviceWithTheEntitiesTheIssueAsksFor() throws {

@@ -1,3 +1,4 @@
+import ClackCore
 import Foundation
 
 /// One module as the API shows it.
@@ -84,6 +85,8 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var kind = "split-flap"
   /// A pixel board's LEDs (absent on a flap board, and from `/status`).
   public var pixels: PixelsView?
+  /// The script of text that names none (docs/runes.md).
+  public var script = RunicScript.latin
 
   public init(
     name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
@@ -104,7 +107,7 @@ public struct BoardView: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules, kind
-    case pixels
+    case pixels, script
   }
 
   public init(from decoder: any Decoder) throws {
@@ -122,6 +125,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     modules = try container.decodeIfPresent([ModuleView].self, forKey: .modules) ?? []
     kind = try container.decodeIfPresent(String.self, forKey: .kind) ?? "split-flap"
     pixels = try container.decodeIfPresent(PixelsView.self, forKey: .pixels)
+    script = try container.decodeIfPresent(RunicScript.self, forKey: .script) ?? .latin
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -145,6 +149,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(homed, forKey: .homed)
     try container.encode(zones, forKey: .zones)
     try container.encode(kind, forKey: .kind)
+    try container.encode(script, forKey: .script)
   }
 }
 
@@ -299,5 +304,30 @@ public struct BrightnessView: Codable, Sendable, Hashable {
       throw .badRequest("brightness", "must be a whole number from 0 to 15")
     }
     return level
+  }
+}
+
+/// What `GET` and `PUT /api/v1/board/script` answer: the script of text that names none.
+public struct ScriptView: Codable, Sendable, Hashable {
+  /// `latin`, `elder`, `younger`, `younger-short-twig`, `cirth` or `cirth-moria`.
+  public var script: RunicScript
+  /// The scripts this board can show (its flaps or font have every sign).
+  public var available: [RunicScript]
+
+  public init(script: RunicScript, available: [RunicScript]) {
+    self.script = script
+    self.available = available
+  }
+
+  /// Reads `{"script": NAME}`.
+  public static func script(from body: JSONValue?) throws(APIError) -> RunicScript {
+    guard case .object(let fields) = body else {
+      throw .badRequest("body", "send a JSON object such as {\"script\": \"elder\"}")
+    }
+    guard case .string(let name) = fields["script"], let script = RunicScript(rawValue: name)
+    else {
+      throw .badRequest("script", "must be one of: \(RunicScript.names)")
+    }
+    return script
   }
 }

@@ -65,6 +65,8 @@ public struct MessageView: Codable, Sendable, Hashable {
   public var text: String?
   public var justify: Justify?
   public var align: Align?
+  /// The script the text is shown in (absent for codes).
+  public var script: RunicScript?
   public var characters: [[Int]]?
   /// Seconds it holds its zone once shown (an urgent one then ends); nil is the dwell.
   public var duration: Double?
@@ -108,15 +110,15 @@ public struct MessageView: Codable, Sendable, Hashable {
     stepSize = message.transition?.stepSize
     stepIntervalMilliseconds = message.transition?.stepIntervalMilliseconds
     switch message.body {
-    case .text(let text, let justify, let align):
-      (self.text, self.justify, self.align) = (text, justify, align)
+    case .text(let text, let justify, let align, let script):
+      (self.text, self.justify, self.align, self.script) = (text, justify, align, script)
     case .codes(let rows):
       characters = rows
     }
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, sender, priority, state, pinned, tags, zone, transition, text, justify, align
+    case id, sender, priority, state, pinned, tags, zone, transition, text, justify, align, script
     case characters, history, duration, note
     case displayAt = "display_at"
     case waitSeconds = "wait_seconds"
@@ -156,6 +158,8 @@ public struct MessagePost: Codable, Sendable, Hashable {
   public var bypassQuietHours: Bool?
   /// A duration: how long it holds its zone once shown.
   public var duration: String?
+  /// The script the text is shown in; absent: the board's.
+  public var script: RunicScript?
 
   public init(text: String, sender: String? = nil) {
     self.text = text
@@ -164,6 +168,7 @@ public struct MessagePost: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case text, characters, sender, justify, align, priority, transition, zone, pinned, duration
+    case script
     case expiresIn = "expires_in"
     case notBefore = "not_before"
     case bypassQuietHours = "bypass_quiet_hours"

@@ -57,6 +57,12 @@ struct SendCommand: AsyncParsableCommand {
   )
   var transition: Transition.Kind?
 
+  @Option(
+    help: ArgumentHelp(
+      "The script to show it in: latin, elder, younger, younger-short-twig, cirth or "
+        + "cirth-moria (docs/runes.md). Without it, the board's script.", valueName: "script"))
+  var script: RunicScript?
+
   @Option(help: "The zone of the board it is for (see the config's zones).")
   var zone: String?
 
@@ -94,6 +100,7 @@ struct SendCommand: AsyncParsableCommand {
     body.notBefore = at.flatMap { Self.instant($0, now: Date()) }
     body.transition = transition
     body.zone = zone
+    body.script = script
     body.pinned = pin ? true : nil
     body.bypassQuietHours = bypassQuietHours ? true : nil
     let api = try client.client()

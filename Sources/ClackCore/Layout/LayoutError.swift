@@ -22,6 +22,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
   /// `maxCells` characters.
   case tooLongToScroll(rows: Int, maxCells: Int, overflowCharacters: Int)
   case invalidSize(rows: Int, cols: Int)
+  /// Letters the chosen runic script has no sign for (docs/runes.md), before layout.
+  case noFormInScript(TransliterationError)
 
   public var description: String {
     switch self {
@@ -42,6 +44,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
         + "\(maxCells) characters, and \(overflow) character\(overflow == 1 ? "" : "s") are left over"
     case .invalidSize(let rows, let cols):
       return "a board needs at least 1 row and 1 column, not \(rows)×\(cols)"
+    case .noFormInScript(let error):
+      return error.description
     }
   }
 }

@@ -12,9 +12,16 @@ public struct QuoteFormatter: Sendable {
     layout.flapSet.contains(.glyph("-")) ? "- \(quote.author)" : quote.author
   }
 
-  public func frame(for quote: Quote, lenient: Bool = false) throws(LayoutError) -> LaidOutText {
-    let body = try layout.wrap(quote.text, lenient: lenient)
-    let author = try layout.wrap(authorLine(for: quote), lenient: lenient)
+  /// The quote laid out: its text in `script` (the author stays Latin unless `authorScript`
+  /// says otherwise), centred, the author line right-aligned below it.
+  public func frame(
+    for quote: Quote, lenient: Bool = false, script: RunicScript = .latin,
+    authorScript: RunicScript = .latin
+  ) throws(LayoutError) -> LaidOutText {
+    let body = try layout.wrap(
+      try script.layoutText(quote.text, lenient: lenient), lenient: lenient)
+    let author = try layout.wrap(
+      try authorScript.layoutText(authorLine(for: quote), lenient: lenient), lenient: lenient)
     let lines = body.count + author.count
     guard lines <= layout.rows else {
       let overflow = (body + author)[layout.rows...].reduce(0) { $0 + $1.width }

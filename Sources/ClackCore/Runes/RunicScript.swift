@@ -46,6 +46,15 @@ public enum RunicScript: String, CaseIterable, Sendable, Codable, Hashable {
     case .cirthMoria: try Cirth.transliterate(text, mode: .moria, lenient: lenient)
     }
   }
+
+  /// `transliterate`, failing as layout fails, for code that lays the result out.
+  public func layoutText(_ text: String, lenient: Bool) throws(LayoutError) -> String {
+    do {
+      return try transliterate(text, lenient: lenient)
+    } catch {
+      throw .noFormInScript(error)
+    }
+  }
 }
 
 /// Characters of a text that have no form in a script, each with its line and column, as

@@ -23,6 +23,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
+        "script",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -46,6 +47,7 @@ extension DaemonConfig {
     }
     if let dwell = top["dwell"] { config.dwell = try dwell.duration() }
     if let reduce = top["reduce_motion"] { config.runtime.reduceMotion = try reduce.bool() }
+    if let script = top["script"] { config.runtime.script = try script.script() }
     if let local = top["local_api"] {
       let fields = try local.fields(allowed: ["enablement_token"], required: [])
       if let token = fields["enablement_token"] {
@@ -172,7 +174,7 @@ extension YAMLReader {
 
   fileprivate func scheduleEntry() throws(BoardFileError) -> ScheduleEntry {
     let fields = try self.fields(
-      allowed: ["cron", "show", "text", "format", "zone", "transition"],
+      allowed: ["cron", "show", "text", "format", "zone", "transition", "script"],
       required: ["cron", "show"])
     let cronField = try fields.required("cron")
     let cron: CronExpression
@@ -194,6 +196,14 @@ extension YAMLReader {
     }
     return ScheduleEntry(
       cron: cron, zone: try fields["zone"]?.string() ?? "main", content: content,
-      transition: try fields["transition"]?.transitionSpec())
+      transition: try fields["transition"]?.transitionSpec(),
+      script: try fields["script"]?.script())
+  }
+
+  /// A script's name (docs/runes.md).
+  fileprivate func script() throws(BoardFileError) -> RunicScript {
+    let name = try choice(RunicScript.allCases.map(\.rawValue))
+    guard let script = RunicScript(rawValue: name) else { throw error("not a script") }
+    return script
   }
 }

@@ -25,33 +25,47 @@ extension API {
   }
 
   /// The body is either the rows of codes, or `{"characters", "strategy", "step_size",
-  /// "step_interval_ms"}`.
+  /// "step_interval_ms"}`. Clack's extension: `{"text", "script"}` in place of `characters`,
+  /// laid out (and written in runes) as the REST API lays it out.
   func postLocalMessage(_ request: Request) async throws -> Response {
     let body = try await body(of: request)
     let json = JSONValue.parse(Data(buffer: body))
-    let codes: [[Int]]
-    var transition: TransitionSpec?
+    var message: NewMessage
     switch json {
     case .array:
-      codes = try MessageRequest.codes(json!)
+      message = NewMessage(
+        sender: Self.localAPISender, body: .codes(try MessageRequest.codes(json!)))
     case .object(let object):
-      let allowed: Set<String> = ["characters", "strategy", "step_size", "step_interval_ms"]
+      let allowed: Set<String> = [
+        "characters", "strategy", "step_size", "step_interval_ms", "text", "script",
+      ]
       if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
         throw APIError.badRequest(
           unknown, "unknown field; known fields: \(allowed.sorted().joined(separator: ", "))")
       }
-      guard let characters = object["characters"] else {
+      let reader = FieldReader(object: object)
+      switch (object["characters"], object["text"]) {
+      case (.some(let characters), .none):
+        if object["script"] != nil {
+          throw APIError.badRequest(
+            "script", "a script is for text; characters are shown as they are")
+        }
+        message = NewMessage(
+          sender: Self.localAPISender, body: .codes(try MessageRequest.codes(characters)))
+      case (.none, .some):
+        message = NewMessage(sender: Self.localAPISender, body: .text(try reader.string("text") ?? ""))
+        message.script = try reader.choice("script", RunicScript.self)
+      case (.some, .some):
+        throw APIError.badRequest("text", "give either characters or text, not both")
+      case (.none, .none):
         throw APIError.badRequest("characters", "a message needs characters (rows of codes)")
       }
-      codes = try MessageRequest.codes(characters)
-      transition = try FieldReader(object: object).transition(named: "strategy")
+      message.transition = try reader.transition(named: "strategy")
     default:
       throw APIError(
         .badRequest, code: "invalid_json",
         message: "the body must be rows of character codes, or {\"characters\": rows, …}")
     }
-    var message = NewMessage(sender: Self.localAPISender, body: .codes(codes))
-    message.transition = transition
     // Committed before it is acknowledged.
     let receipt: Receipt
     do {

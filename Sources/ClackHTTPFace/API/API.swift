@@ -105,6 +105,17 @@ public struct API: Sendable {
       }
       return Self.json(try await brightness())
     }
+    v1.get("board/script") { _, _ in Self.json(await display.scriptView()) }
+    v1.put("board/script") { request, _ in
+      let script = try ScriptView.script(
+        from: JSONValue.parse(Data(buffer: try await body(of: request))))
+      do {
+        try await display.setScript(script)
+      } catch let error as ScriptError {
+        throw APIError.from(error)
+      }
+      return Self.json(await display.scriptView())
+    }
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }

@@ -1,0 +1,77 @@
+import ClackAPI
+import ClackBoard
+import ClackContent
+import ClackCore
+import Foundation
+
+extension Display {
+  /// The store's name for the script a person chose at run time.
+  static let scriptSetting = "script"
+
+  /// Makes `script` the board's script for text that names none, from now on and across
+  /// restarts. Refused when the board cannot show the script's signs.
+  public func setScript(_ script: RunicScript) throws(ScriptError) {
+    try Self.check(script, on: board)
+    do {
+      try store.saveSetting(Self.scriptSetting, value: script.rawValue, at: clock.now())
+    } catch {
+      throw .notSaved("\(error)")
+    }
+    self.script = script
+    logger.info("script \(script.rawValue)")
+    events.publish(.status(homed: homed))
+  }
+
+  /// Every letter of the alphabet, a word break and a sentence end: what a board must show to
+  /// write text in a script.
+  static let scriptSample = "the quick brown fox jumps over the lazy dog. yes"
+
+  /// Refuses a script whose signs are not all among `board`'s flaps (or its font's glyphs).
+  static func check(_ script: RunicScript, on board: BoardDefinition) throws(ScriptError) {
+    guard script != .latin else { return }
+    let signs = (try? script.transliterate(scriptSample)) ?? ""
+    var missing: [Character] = []
+    for sign in signs where !missing.contains(sign) {
+      if !board.flapSet.contains(.glyph(sign)) { missing.append(sign) }
+    }
+    guard missing.isEmpty else {
+      throw .cannotShow(script: script, board: board.name, missing: missing)
+    }
+  }
+}
+
+/// Why a script was refused.
+public enum ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
+  case cannotShow(script: RunicScript, board: String, missing: [Character])
+  case notSaved(String)
+
+  public var description: String {
+    switch self {
+    case .cannotShow(let script, let board, let missing):
+      let shown = missing.prefix(8).map { sign in
+        let value = sign.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) }
+        return "\(sign) (U+\(value ?? "?"))"
+      }
+      let more = missing.count > 8 ? " and \(missing.count - 8) more" : ""
+      return "board \(board) cannot show \(script.displayName): it lacks "
+        + shown.joined(separator: ", ") + more
+        + " (docs/runes.md: a rune flap set, or a pixel board with a runic font)"
+    case .notSaved(let why):
+      return "the script could not be saved: \(why)"
+    }
+  }
+}
+
+extension Display {
+  /// The script as the API shows it, with the scripts this board can show.
+  public func scriptView() -> ScriptView {
+    ScriptView(
+      script: script,
+      available: availableScripts)
+  }
+
+  /// The scripts this board can show.
+  public nonisolated var availableScripts: [RunicScript] {
+    RunicScript.allCases.filter { (try? Self.check($0, on: board)) != nil }
+  }
+}

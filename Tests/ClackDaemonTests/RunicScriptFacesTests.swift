@@ -1,0 +1,203 @@
+import ClackAPI
+import ClackBoard
+import ClackContent
+import ClackCore
+import ClackHardware
+import ClackMQTTFace
+import Foundation
+import Testing
+
+@testable import ClackRuntime
+
+/// Runes through the daemon on a pixel board whose font is GNU Unifont: a message's `script`
+/// over REST, the Local API and MQTT; the board's script set over the API and MQTT, refused
+/// when the font lacks the signs, and kept across a restart; the LEDs checked pixel by pixel
+/// against Unifont's own glyph bits; and the quote of the day in Younger Futhark on a
+/// schedule, in virtual time.
+@Suite(.serialized) struct RunicScriptFacesTests {
+  static let unifont = "/usr/share/unifont/unifont.hex"
+
+  static func board() throws -> BoardDefinition {
+    try BoardFile.load(
+      path: PixelBoardFacesTests.root.appendingPathComponent("boards/sim-runes-64x16.yaml").path)
+  }
+
+  /// Unifont's glyph rows for `character`, read straight from the hex file (each line is
+  /// `CODEPOINT:HEX`, 16 rows of 8 bits for the runes).
+  static func glyph(_ character: Character) throws -> [[Bool]] {
+    let scalar = character.unicodeScalars.first!.value
+    let key = String(format: "%04X:", scalar)
+    let text = try String(contentsOfFile: unifont, encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(key) })
+    let hex = Array(line.dropFirst(key.count))
+    try #require(hex.count == 32, "an 8 × 16 glyph")
+    return (0..<16).map { row in
+      let byte = UInt8(String(hex[(row * 2)..<(row * 2 + 2)]), radix: 16)!
+      return (0..<8).map { bit in byte & (0x80 >> bit) != 0 }
+    }
+  }
+
+  /// The LEDs `text` should light on the 64 × 16 panel: each cell's Unifont glyph at its place.
+  static func expectedLEDs(_ frame: Frame) throws -> [[Bool]] {
+    var leds = Array(repeating: Array(repeating: false, count: 64), count: 16)
+    for col in 0..<frame.cols {
+      guard case .glyph(let character) = frame[0, col] else { continue }
+      let glyph = try glyph(character)
+      for y in 0..<16 {
+        for x in 0..<8 { leds[y][col * 8 + x] = glyph[y][x] }
+      }
+    }
+    return leds
+  }
+
+  static func frame(_ runes: String, board: BoardDefinition) throws -> Frame {
+    try TextLayout(rows: board.rows, cols: board.cols, flapSet: board.flapSet).layout(runes).frame
+  }
+
+  @Test func aMessagesScriptLightsUnifontsRunesAndTheBoardsScriptOutlivesARestart()
+    async throws
+  {
+    let board = try Self.board()
+    #expect(board.rows == 1 && board.cols == 8)
+    var config = RuntimeConfig()
+    config.schedules = []
+    config.reduceMotion = true
+    config.dwell = 1
+    let daemon = try await InProcessDaemon(config: config, board: board)
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+
+    // REST: "dag" in the Elder Futhark is ᛞᚨᚷ, and the LEDs are Unifont's glyphs, bit by bit.
+    let (status, body) = try await daemon.post(
+      "/api/v1/messages", #"{"text": "dag", "script": "elder"}"#)
+    #expect(status == .created, "\(body)")
+    let elder = try Self.expectedLEDs(try Self.frame("ᛞᚨᚷ", board: board))
+    _ = try await PixelBoardFacesTests.until(display, "ᛞᚨᚷ lit") {
+      PixelBoardFacesTests.litRows($0) == elder
+    }
+    let stored = try #require(try daemon.runtime.store.messages().last)
+    #expect(stored.body == .text("dag", script: .elder))
+    let (_, messageBody) = try await daemon.request("GET", "/api/v1/messages/\(stored.id)")
+    #expect(messageBody.contains(#""script":"elder""#), "\(messageBody)")
+
+    // The board's script: the scripts Unifont has, and Cirth refused (its glyphs are in the
+    // CSUR font, not unifont.hex).
+    let (got, view) = try await daemon.request("GET", "/api/v1/board/script")
+    #expect(got == .ok)
+    #expect(
+      view.contains(
+        #""available":["latin","elder","younger","younger-short-twig"],"script":"latin""#),
+      "\(view)")
+    let (refused, why) = try await daemon.request(
+      "PUT", "/api/v1/board/script", #"{"script": "cirth"}"#)
+    #expect(refused == .conflict)
+    #expect(why.contains("cannot show Cirth (Angerthas Erebor): it lacks"), "\(why)")
+    #expect(why.contains("U+E0"), "\(why)")
+    let (bad, badWhy) = try await daemon.request(
+      "PUT", "/api/v1/board/script", #"{"script": "ogham"}"#)
+    #expect(bad == .badRequest)
+    #expect(badWhy.contains("must be one of: latin, elder, younger"), "\(badWhy)")
+
+    // Set to Younger Futhark over the API: text that names no script takes it.
+    let (put, putBody) = try await daemon.request(
+      "PUT", "/api/v1/board/script", #"{"script": "younger"}"#)
+    #expect(put == .ok, "\(putBody)")
+    let (local, localBody) = try await daemon.post("/local-api/message", #"{"text": "dag"}"#)
+    #expect(local == .created, "\(localBody)")
+    #expect(try daemon.runtime.store.messages().last?.body == .text("dag", script: .younger))
+    daemon.clock.advance(by: 2)  // past the first message's dwell
+    let younger = try Self.expectedLEDs(try Self.frame("ᛏᛅᚴ", board: board))
+    _ = try await PixelBoardFacesTests.until(display, "ᛏᛅᚴ lit") {
+      PixelBoardFacesTests.litRows($0) == younger && $0.script == .younger
+    }
+
+    // MQTT: a JSON message with its own script, then the board's script by command.
+    await daemon.publish(#"{"text": "dag", "script": "younger-short-twig"}"#)
+    #expect(
+      try daemon.runtime.store.messages().last?.body
+        == .text("dag", script: .youngerShortTwig))
+    await daemon.command("script elder")
+    #expect(try daemon.runtime.store.setting("script") == "elder")
+    await daemon.command("script klingon")
+    let refusal = daemon.published(on: "clack/test/error").last ?? ""
+    #expect(refusal.contains("'klingon' is not a script"), "\(refusal)")
+    let state = MQTTBoardState(view: await display.view(), queueDepth: 0)
+    #expect(state.script == .elder)
+    #expect(WireJSON.text(state).contains(#""script":"elder""#))
+
+    // A new runtime on the same store keeps the script set over MQTT.
+    let again = await Runtime(
+      config: config, runner: try BoardRunner(board: board, simulate: true),
+      store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
+    defer { _ = again.display.runner.stop() }
+    #expect(await again.display.script == .elder)
+    #expect(await again.display.view().script == .elder)
+  }
+
+  @Test func aFlapBoardWithoutRunesRefusesThemWithEveryMissingSign() async throws {
+    let daemon = try await InProcessDaemon()
+    let (status, body) = try await daemon.request(
+      "PUT", "/api/v1/board/script", #"{"script": "elder"}"#)
+    #expect(status == .conflict)
+    #expect(body.contains("cannot show Elder Futhark: it lacks ᚦ (U+16A6)"), "\(body)")
+    let (message, why) = try await daemon.post(
+      "/api/v1/messages", #"{"text": "hi", "script": "elder"}"#)
+    #expect(message == .badRequest)
+    #expect(why.contains("unsupported_characters") && why.contains("ᚺ"), "\(why)")
+    let (codes, codesWhy) = try await daemon.post(
+      "/api/v1/messages", #"{"characters": [[1]], "script": "elder"}"#)
+    #expect(codes == .badRequest)
+    #expect(codesWhy.contains("a script is for text"), "\(codesWhy)")
+  }
+
+  /// "The quote of the day in Younger Futhark at 07:00": at each day's 07:00 in virtual time
+  /// the day's quote scrolls in Younger Futhark runes, its author in Latin.
+  @Test func theQuoteOfTheDayInYoungerFutharkOnASchedule() async throws {
+    let board = try Self.board()
+    var config = RuntimeConfig()
+    config.timeZone = TimeZone(identifier: "UTC")!
+    config.schedules = [
+      ScheduleEntry(
+        cron: try CronExpression("0 7 * * *"), content: .quoteOfTheDay, script: .younger)
+    ]
+    let daemon = try await InProcessDaemon(config: config, board: board)
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    let quotes = try daemon.runtime.store.quotes().map(\.quote)
+
+    for day in 0..<2 {
+      // To the next 07:00 (the clock starts at 08:00 UTC), a day apart.
+      let start = daemon.clock.now()
+      let seven = try CronExpression("0 7 * * *").nextFire(after: start, in: config.timeZone)!
+      daemon.clock.advance(by: seven.timeIntervalSince(start) + 1)
+      let quote = try #require(
+        CivilDate(year: 2027, month: 1, day: 16 + day).flatMap(QuoteOfTheDay(pool: quotes).quote(on:)))
+      let runes = try YoungerFuthark.transliterate(quote.text, lenient: true)
+      let line = try await Self.untilScrolling(display) { line in
+        String(line.compactMap { if case .glyph(let c) = $0 { c } else { nil } })
+          .contains(runes)
+      }
+      let text = String(line.map { if case .glyph(let c) = $0 { c } else { " " } })
+      #expect(text.contains(runes), "day \(day): \(text)")
+      #expect(
+        text.uppercased().contains(quote.author.uppercased()),
+        "day \(day): the author stays Latin: \(text)")
+      #expect(!quote.text.isEmpty && runes.unicodeScalars.contains { $0.value >= 0x16A0 })
+    }
+  }
+
+  static func untilScrolling(_ display: Display, _ condition: ([Symbol]) -> Bool) async throws
+    -> [Symbol]
+  {
+    let giveUp = ContinuousClock.now + .seconds(20)
+    while true {
+      if let line = await display.screen.scrolling[0], condition(line) { return line }
+      try #require(ContinuousClock.now < giveUp, "the quote never scrolled in runes")
+      try await Task.sleep(for: .milliseconds(2))
+    }
+  }
+}

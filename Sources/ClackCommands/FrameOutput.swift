@@ -9,7 +9,8 @@ enum FrameOutput {
   static func json(_ frame: Frame, extra: [(String, String)] = []) throws -> String {
     let codes = try? frame.codes()
     let rows = codes.map { codes in
-      "[" + codes.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+      "["
+        + codes.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         .joined(separator: ",") + "]"
     }
     let text = (0..<frame.rows).map { row in

@@ -55,7 +55,8 @@ extension ZoneRenderer {
         text =
           try script.layoutText(quote.text, lenient: true) + "  "
           + authorScript(for: script).layoutText(author, lenient: true)
-      case .clock(let format): text = try script.layoutText(clockText(format, at: now), lenient: true)
+      case .clock(let format):
+        text = try script.layoutText(clockText(format, at: now), lenient: true)
       case .text(let body): text = try script.layoutText(body, lenient: true)
       }
       return try scrollingScreen(text, in: zone, options: options)

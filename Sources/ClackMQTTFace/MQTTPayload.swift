@@ -1,5 +1,5 @@
-import ClackCore
 import ClackAPI
+import ClackCore
 import Foundation
 
 /// What a payload on `…/command` asks for.

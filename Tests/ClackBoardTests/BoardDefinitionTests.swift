@@ -241,7 +241,7 @@ import Testing
     }.sorted()
     let pixelBoards = [
       "ht16k33-16x8.yaml", "ht16k33-32x8.yaml", "is31fl3731-16x9.yaml", "max7219-32x8.yaml",
-      "max7219-32x8-gpio.yaml", "sim-pixels-64x16.yaml",
+      "max7219-32x8-gpio.yaml", "sim-pixels-64x16.yaml", "sim-runes-64x16.yaml",
     ]
     #expect(
       files.filter { !pixelBoards.contains($0) } == [

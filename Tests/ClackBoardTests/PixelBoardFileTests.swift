@@ -12,7 +12,7 @@ import Testing
     ("ht16k33-16x8.yaml", 16, 8, 1), ("ht16k33-32x8.yaml", 32, 8, 4),
     ("is31fl3731-16x9.yaml", 16, 9, 1), ("max7219-32x8.yaml", 32, 8, 4),
     ("max7219-32x8-gpio.yaml", 32, 8, 4),
-    ("sim-pixels-64x16.yaml", 64, 16, 8),
+    ("sim-pixels-64x16.yaml", 64, 16, 8), ("sim-runes-64x16.yaml", 64, 16, 8),
   ])
   func everyShippedPixelBoardReads(file: String, width: Int, height: Int, chips: Int) throws {
     let path = Self.boards.appendingPathComponent(file).path

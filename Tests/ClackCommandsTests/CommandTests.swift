@@ -95,7 +95,6 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
         == #"{"characters":1,"rows":1,"cols":3,"lines":[" ᚠ "],"codes":null}"# + "\n")
   }
 
-
   @Test(arguments: [
     ["render", "x", "--board", "b.yaml", "--rows", "3"],
     ["render", "x", "--rows", "0"],

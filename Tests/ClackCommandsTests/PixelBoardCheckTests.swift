@@ -10,7 +10,7 @@ import Testing
 
   @Test(arguments: [
     "ht16k33-16x8.yaml", "ht16k33-32x8.yaml", "is31fl3731-16x9.yaml", "max7219-32x8.yaml",
-    "max7219-32x8-gpio.yaml", "sim-pixels-64x16.yaml",
+    "max7219-32x8-gpio.yaml", "sim-pixels-64x16.yaml", "sim-runes-64x16.yaml",
   ])
   func everyShippedPixelBoardPassesItsSelfTest(file: String) throws {
     let path = boards.appendingPathComponent(file).path

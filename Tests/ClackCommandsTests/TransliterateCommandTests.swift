@@ -6,8 +6,9 @@ import Testing
 /// `clack transliterate`, and `--script` on render and send.
 @Suite struct TransliterateCommandTests {
   @Test func printsTheRunesOfEachScript() throws {
-    #expect(try parse(TransliterateCommand.self, ["transliterate", "hail", "thing"]).output()
-      == "ᚺᚨᛁᛚ᛫ᚦᛁᛜ")
+    #expect(
+      try parse(TransliterateCommand.self, ["transliterate", "hail", "thing"]).output()
+        == "ᚺᚨᛁᛚ᛫ᚦᛁᛜ")
     #expect(
       try parse(TransliterateCommand.self, ["transliterate", "--script", "younger", "dag"])
         .output() == "ᛏᛅᚴ")

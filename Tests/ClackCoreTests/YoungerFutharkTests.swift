@@ -5,8 +5,7 @@ import Testing
 /// Latin to Younger Futhark: every rune in both forms, the merged sounds, and inscriptions
 /// in their standard transliteration written back in their runes.
 @Suite struct YoungerFutharkTests {
-  static func runes(_ text: String, _ forms: YoungerFuthark.Forms = .longBranch) throws -> String
-  {
+  static func runes(_ text: String, _ forms: YoungerFuthark.Forms = .longBranch) throws -> String {
     try YoungerFuthark.transliterate(text, forms: forms)
   }
 

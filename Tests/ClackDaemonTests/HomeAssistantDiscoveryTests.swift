@@ -46,7 +46,9 @@ import Testing
     #expect(config["value_template"] == .string("{{ value_json.script }}"))
     #expect(config["options"] == .array([.string("latin"), .string("elder"), .string("younger")]))
     #expect(!discovery.entries.contains { $0.topic.contains("/select/") }, "Latin only: none")
-    #expect(try MQTTPayload.command(Array(" Script Younger-Short-Twig ".utf8)) == .script(.youngerShortTwig))
+    #expect(
+      try MQTTPayload.command(Array(" Script Younger-Short-Twig ".utf8))
+        == .script(.youngerShortTwig))
     #expect(throws: MQTTPayloadError.self) { try MQTTPayload.command(Array("script futhorc".utf8)) }
   }
 

@@ -175,7 +175,8 @@ import Testing
       let seven = try CronExpression("0 7 * * *").nextFire(after: start, in: config.timeZone)!
       daemon.clock.advance(by: seven.timeIntervalSince(start) + 1)
       let quote = try #require(
-        CivilDate(year: 2027, month: 1, day: 16 + day).flatMap(QuoteOfTheDay(pool: quotes).quote(on:)))
+        CivilDate(year: 2027, month: 1, day: 16 + day).flatMap(
+          QuoteOfTheDay(pool: quotes).quote(on:)))
       let runes = try YoungerFuthark.transliterate(quote.text, lenient: true)
       let line = try await Self.untilScrolling(display) { line in
         String(line.compactMap { if case .glyph(let c) = $0 { c } else { nil } })

@@ -30,7 +30,9 @@ import Testing
     #expect(ids.contains(urgentID), "urgent messages are always there")
     #expect(ids.contains(pinnedID), "a shown pinned message comes round again")
     #expect(!ids.contains(laterID), "not due yet")
-    let texts = active.compactMap { if case .text(let text, _, _, _) = $0.body { text } else { nil } }
+    let texts = active.compactMap {
+      if case .text(let text, _, _, _) = $0.body { text } else { nil }
+    }
     #expect(Set(texts).isSuperset(of: ["M19", "M18", "M17", "M16", "M15"]))
     #expect(!texts.contains("M0"), "beyond the newest five")
     #expect(

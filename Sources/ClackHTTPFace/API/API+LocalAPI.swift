@@ -53,7 +53,8 @@ extension API {
         message = NewMessage(
           sender: Self.localAPISender, body: .codes(try MessageRequest.codes(characters)))
       case (.none, .some):
-        message = NewMessage(sender: Self.localAPISender, body: .text(try reader.string("text") ?? ""))
+        message = NewMessage(
+          sender: Self.localAPISender, body: .text(try reader.string("text") ?? ""))
         message.script = try reader.choice("script", RunicScript.self)
       case (.some, .some):
         throw APIError.badRequest("text", "give either characters or text, not both")

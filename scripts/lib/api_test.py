@@ -129,6 +129,11 @@ try:
         ("GET", "/api/v1/board/brightness", None, {}, 409),
         ("PUT", "/api/v1/board/brightness", {"brightness": 3}, auth, 409),
         ("PUT", "/api/v1/board/brightness", {"brightness": "max"}, auth, 400),
+        # Scripts: this board's flaps are Latin, so runes are refused (docs/runes.md).
+        ("GET", "/api/v1/board/script", None, {}, 200),
+        ("PUT", "/api/v1/board/script", {"script": "latin"}, auth, 200),
+        ("PUT", "/api/v1/board/script", {"script": "elder"}, auth, 409),
+        ("PUT", "/api/v1/board/script", {"script": "ogham"}, auth, 400),
         ("GET", "/api/v1/status", None, {}, 200),
         ("GET", "/api/v1/quotes/today", None, {}, 200),
         ("GET", "/api/v1/quotes", None, {}, 200),

@@ -3,10 +3,37 @@ import ClackBoard
 import ClackContent
 import ClackCore
 import Foundation
+import Logging
 
 extension Display {
   /// The store's name for the script a person chose at run time.
   static let scriptSetting = "script"
+
+  /// The script text naming none starts in: the one saved at run time, else the config's.
+  /// One the board cannot show (its board file changed since) is passed over with a warning,
+  /// for it would refuse every such text.
+  static func startingScript(
+    saved: String?, configured: RunicScript, board: BoardDefinition, logger: Logger
+  ) -> RunicScript {
+    var choices: [(RunicScript, String)] = []
+    if let saved {
+      if let script = RunicScript(rawValue: saved) {
+        choices.append((script, "the script set at run time"))
+      } else {
+        logger.warning("ignoring the saved script '\(saved)': not a script this version knows")
+      }
+    }
+    choices.append((configured, "the configured script"))
+    for (script, origin) in choices {
+      do {
+        try check(script, on: board)
+        return script
+      } catch {
+        logger.warning("ignoring \(origin), \(script.rawValue): \(error)")
+      }
+    }
+    return .latin
+  }
 
   /// Makes `script` the board's script for text that names none, from now on and across
   /// restarts. Refused when the board cannot show the script's signs.
@@ -27,7 +54,7 @@ extension Display {
   static let scriptSample = "the quick brown fox jumps over the lazy dog. yes"
 
   /// Refuses a script whose signs are not all among `board`'s flaps (or its font's glyphs).
-  static func check(_ script: RunicScript, on board: BoardDefinition) throws(ScriptError) {
+  public static func check(_ script: RunicScript, on board: BoardDefinition) throws(ScriptError) {
     guard script != .latin else { return }
     let signs = (try? script.transliterate(scriptSample)) ?? ""
     var missing: [Character] = []

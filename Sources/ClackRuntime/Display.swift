@@ -88,9 +88,9 @@ public actor Display {
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
     pendingTransition = Transition()
-    script =
-      (try? store.setting(Self.scriptSetting)).flatMap { $0.flatMap(RunicScript.init(rawValue:)) }
-      ?? config.script
+    script = Self.startingScript(
+      saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: config.script,
+      board: board, logger: logger)
     brightness = board.pixels.map { pixels in
       let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
       return BrightnessSchedule(

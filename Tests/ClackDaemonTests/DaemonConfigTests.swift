@@ -93,6 +93,25 @@ import Testing
     }
   }
 
+  @Test func aConfiguredScriptMustBeOneTheBoardShows() throws {
+    let board = try BuiltinBoard.load()
+    let topLevel = try DaemonConfig.parse(yaml: "script: elder", file: "c.yaml")
+    let error = try #require(throws: BoardFileError.self) {
+      try topLevel.validateScripts(on: board, file: "c.yaml")
+    }
+    #expect(error.field == "script")
+    #expect(error.description.contains("cannot show Elder Futhark: it lacks ᚦ"), "\(error)")
+    let scheduled = try DaemonConfig.parse(
+      yaml: "schedules:\n  - {cron: '0 7 * * *', show: quote-of-the-day, script: younger}",
+      file: "c.yaml")
+    let entry = try #require(throws: BoardFileError.self) {
+      try scheduled.validateScripts(on: board, file: "c.yaml")
+    }
+    #expect(entry.field == "schedules[0].script")
+    try DaemonConfig.parse(yaml: "script: latin", file: "c.yaml")
+      .validateScripts(on: board, file: "c.yaml")
+  }
+
   @Test func theBuiltInBoardIsBoardsSim6x22() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../boards/sim-6x22.yaml").standardized

@@ -152,6 +152,21 @@ import Testing
     #expect(codesWhy.contains("a script is for text"), "\(codesWhy)")
   }
 
+  /// A script saved at run time that the board can no longer show (its board file changed)
+  /// is passed over at start: text naming no script is still taken, in Latin.
+  @Test func aSavedScriptTheBoardCannotShowFallsBackToLatin() async throws {
+    let daemon = try await InProcessDaemon()
+    try daemon.runtime.store.saveSetting("script", value: "elder", at: Date())
+    let again = await Runtime(
+      config: RuntimeConfig(),
+      runner: try BoardRunner(board: try BuiltinBoard.load(), simulate: true),
+      store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
+    defer { _ = again.display.runner.stop() }
+    #expect(await again.display.script == .latin)
+    let receipt = try await again.messages.accept(NewMessage(sender: "t", body: .text("hello")))
+    #expect(receipt.message.body == .text("hello", script: .latin))
+  }
+
   /// "The quote of the day in Younger Futhark at 07:00": at each day's 07:00 in virtual time
   /// the day's quote scrolls in Younger Futhark runes, its author in Latin.
   @Test func theQuoteOfTheDayInYoungerFutharkOnASchedule() async throws {

@@ -131,6 +131,23 @@ extension DaemonConfig {
           + "\(zone.col + 1)-\(zone.col + zone.cols)) does not fit the \(rows) × \(cols) board")
     }
   }
+
+  /// Refuses a configured script (the board's default, or a schedule entry's) that the board
+  /// cannot show: every text naming no script would otherwise be refused at run time.
+  public func validateScripts(on board: BoardDefinition, file: String) throws(BoardFileError) {
+    var uses = [("script", runtime.script)]
+    for (index, entry) in runtime.schedules.enumerated() {
+      if let script = entry.script { uses.append(("schedules[\(index)].script", script)) }
+    }
+    for (field, script) in uses {
+      do {
+        try Display.check(script, on: board)
+      } catch {
+        throw BoardFileError(
+          file: file, line: nil, column: nil, field: field, message: error.description)
+      }
+    }
+  }
 }
 
 extension YAMLReader {

@@ -20,8 +20,8 @@ struct BoardOptions: ParsableArguments {
     help: ArgumentHelp(
       """
       Built-in flap set when no --board is given: splitflap-52 (default: the flaps of the \
-      built-in board clack sim and clack run use), vestaboard (every Vestaboard character) or \
-      classic-40.
+      built-in board clack sim and clack run use), vestaboard (every Vestaboard character), \
+      classic-40 or elder-futhark-40 (runes: pair it with --script elder).
       """,
       valueName: "name"))
   var flaps: String?

@@ -9,11 +9,12 @@ extension Display {
   /// The store's name for the script a person chose at run time.
   static let scriptSetting = "script"
 
-  /// The script text naming none starts in: the one saved at run time, else the config's.
-  /// One the board cannot show (its board file changed since) is passed over with a warning,
-  /// for it would refuse every such text.
+  /// The script text naming none starts in: the one saved at run time, else the config's,
+  /// else the first the board can show (Latin, unless its flaps are runes). One the board
+  /// cannot show (its board file changed since) is passed over with a warning, for it would
+  /// refuse every such text.
   static func startingScript(
-    saved: String?, configured: RunicScript, board: BoardDefinition, logger: Logger
+    saved: String?, configured: RunicScript?, board: BoardDefinition, logger: Logger
   ) -> RunicScript {
     var choices: [(RunicScript, String)] = []
     if let saved {
@@ -23,7 +24,7 @@ extension Display {
         logger.warning("ignoring the saved script '\(saved)': not a script this version knows")
       }
     }
-    choices.append((configured, "the configured script"))
+    if let configured { choices.append((configured, "the configured script")) }
     for (script, origin) in choices {
       do {
         try check(script, on: board)
@@ -32,7 +33,7 @@ extension Display {
         logger.warning("ignoring \(origin), \(script.rawValue): \(error)")
       }
     }
-    return .latin
+    return RunicScript.allCases.first { (try? check($0, on: board)) != nil } ?? .latin
   }
 
   /// Makes `script` the board's script for text that names none, from now on and across
@@ -54,12 +55,17 @@ extension Display {
   static let scriptSample = "the quick brown fox jumps over the lazy dog. yes"
 
   /// Refuses a script whose signs are not all among `board`'s flaps (or its font's glyphs).
+  /// Latin letters count in either case, as layout folds them.
   public static func check(_ script: RunicScript, on board: BoardDefinition) throws(ScriptError) {
-    guard script != .latin else { return }
     let signs = (try? script.transliterate(scriptSample)) ?? ""
+    let flaps = board.flapSet
     var missing: [Character] = []
-    for sign in signs where !missing.contains(sign) {
-      if !board.flapSet.contains(.glyph(sign)) { missing.append(sign) }
+    // A Latin board needs its letters; punctuation is the board's own business.
+    for sign in signs where (script != .latin || sign.isLetter) && !missing.contains(sign) {
+      let shown =
+        flaps.contains(.glyph(sign))
+        || sign.uppercased().count == 1 && flaps.contains(.glyph(Character(sign.uppercased())))
+      if !shown { missing.append(sign) }
     }
     guard missing.isEmpty else {
       throw .cannotShow(script: script, board: board.name, missing: missing)

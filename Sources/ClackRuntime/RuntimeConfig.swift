@@ -23,8 +23,9 @@ public struct RuntimeConfig: Sendable {
   /// still scroll, as they cannot be read otherwise.
   public var reduceMotion = false
   /// The script text is shown in when a message or schedule entry names none, until one is
-  /// set at run time (which is kept in the store and wins from then on).
-  public var script = RunicScript.latin
+  /// set at run time (which is kept in the store and wins from then on). Nil is Latin, or on
+  /// a board without Latin letters (a rune flap set) the first script it can show.
+  public var script: RunicScript?
 
   public init() {}
 

@@ -76,7 +76,7 @@ import Testing
     expectError(
       "name: x\ngeometry: {rows: 6, cols: 22}\nflaps: splitflap-64\n",
       "test.yaml:3:8: flaps: no built-in flap set is called 'splitflap-64'; built-in sets: "
-        + "vestaboard, splitflap-52, classic-40")
+        + "vestaboard, splitflap-52, classic-40, elder-futhark-40")
   }
 
   @Test func invalidCustomFlapSet() {
@@ -246,7 +246,7 @@ import Testing
     #expect(
       files.filter { !pixelBoards.contains($0) } == [
         "chainlink-6x18.yaml", "i2c-smart-6x22.yaml", "pcf8575-8.yaml", "pi-gpio-4.yaml",
-        "sim-6x22.yaml",
+        "sim-6x22.yaml", "sim-runes-6x22.yaml",
       ])
     for file in files {
       let path = boards.appendingPathComponent(file).path

@@ -170,3 +170,56 @@ import Testing
     #expect(!symbols.contains(.glyph("一")))
   }
 }
+
+/// Debian `xfonts-unifont`'s `unifont_csur.pcf.gz`: Unifont with the ConScript Unicode
+/// Registry's private-use scripts, the font a pixel board writes Cirth in, read by Clack's own
+/// PCF reader and checked glyph by glyph against `pcf2bdf`'s reading of the same file.
+@Suite struct DebianUnifontCSURTests {
+  static let path = "/usr/share/fonts/X11/misc/unifont_csur.pcf.gz"
+
+  @Test func cirthAndRunesAreThereWithTheirBits() throws {
+    let font = try PixelFontFile.load(Self.path)
+    #expect(font.glyphs.count > 59_000, "\(font.glyphs.count) glyphs")
+    #expect(font.ascent == 14 && font.descent == 2)
+    // U+E080, Cirth 1 (p): a stem with a closed bow, as the font's BDF has it.
+    let p = try #require(font.glyph(for: "\u{E080}"))
+    #expect(p.width == 8 && p.height == 16 && p.advance == 8 && p.yOffset == -2)
+    let rows = (0..<16).map { y in
+      (0..<8).reduce(0) { $0 << 1 | (p.isLit(x: $1, y: y) ? 1 : 0) }
+    }
+    #expect(
+      rows == [0, 0, 0, 0, 0x70, 0x4C, 0x42, 0x4C, 0x70, 0x40, 0x40, 0x40, 0x40, 0x40, 0, 0])
+    for scalar in Cirth.table.map(\.codePoint) {
+      #expect(font.glyphs[Unicode.Scalar(scalar)!] != nil, "U+\(String(scalar, radix: 16))")
+    }
+    #expect(font.glyph(for: "ᚠ") != nil && font.glyph(for: "A") != nil)
+  }
+
+  @Test func everyGlyphMatchesPcf2bdf() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "gzip -dc '\(Self.path)' | pcf2bdf"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let bdf = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "pcf2bdf (Debian 'pcf2bdf') failed")
+    let reference = try BDFFontParser(file: "pcf2bdf").parse(bdf)
+    let font = try PixelFontFile.load(Self.path)
+    #expect(font.glyphs.count == reference.glyphs.count)
+    let differing = reference.glyphs.filter { font.glyphs[$0.key] != $0.value }.map(\.key)
+    #expect(differing.isEmpty, "\(differing.count) glyphs differ, such as \(differing.prefix(5))")
+    #expect(font.ascent == reference.ascent && font.descent == reference.descent)
+  }
+
+  @Test func aMissingPCFFontNamesItsPackage() {
+    let error = #expect(throws: FontFileError.self) {
+      try PixelFontFile.load("/nonexistent/fonts/X11/misc/unifont_csur.pcf.gz")
+    }
+    #expect("\(error!)".contains("sudo apt install xfonts-unifont"), "\(error!)")
+    #expect(throws: FontFileError.self) {
+      _ = try PCFFontParser(file: "x.pcf").parse([1, 0x66, 0x63, 0x70, 9, 0, 0, 0])
+    }
+  }
+}

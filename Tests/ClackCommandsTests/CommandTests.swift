@@ -130,7 +130,9 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
       _ = try render.output(isTerminal: false)
       Issue.record("accepted an unknown flap set")
     } catch {
-      #expect("\(error)".contains("built-in sets: vestaboard, splitflap-52, classic-40"))
+      #expect(
+        "\(error)".contains("built-in sets: vestaboard, splitflap-52, classic-40, elder-futhark-40")
+      )
     }
   }
 }

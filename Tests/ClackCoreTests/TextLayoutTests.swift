@@ -131,6 +131,39 @@ func text(of frame: Frame) -> [String] {
     #expect(text(of: laid.frame) == ["ᚠᚢ ᚦ"])
   }
 
+  /// Rune text has no spaces: it wraps at its word dividers, which show between words on a
+  /// line and go where the line breaks; a sentence mark stays and may end a line.
+  @Test func runeTextWrapsAtItsDividers() throws {
+    let runes = try RunicScript.elder.transliterate("the day is long. yes")
+    #expect(runes == "ᚦᛖ᛫ᛞᚨᛁ᛫ᛁᛊ᛫ᛚᛟᛜ᛬ᛃᛖᛊ")
+    let left = LayoutOptions(justify: .left, align: .top)
+    let narrow = TextLayout(rows: 3, cols: 8, flapSet: .elderFuthark40)
+    #expect(
+      text(of: try narrow.layout(runes, options: left).frame)
+        == ["ᚦᛖ᛫ᛞᚨᛁ  ", "ᛁᛊ᛫ᛚᛟᛜ᛬ ", "ᛃᛖᛊ     "])
+    // After a sentence mark the next word follows with no divider, when it fits.
+    let wide = TextLayout(rows: 2, cols: 10, flapSet: .elderFuthark40)
+    let laid = try wide.layout(runes, options: left)
+    #expect(text(of: laid.frame) == ["ᚦᛖ᛫ᛞᚨᛁ᛫ᛁᛊ ", "ᛚᛟᛜ᛬ᛃᛖᛊ   "])
+    #expect(laid.characterCount == 16)
+    // Justified lines keep the divider against its word and spread the blanks after it.
+    let justified = try narrow.layout(
+      "ᚦᛖ᛫ᛞᚨ᛫ᛚᛟᛜ", options: LayoutOptions(justify: .justified, align: .top))
+    #expect(text(of: justified.frame) == ["ᚦᛖ᛫   ᛞᚨ", "ᛚᛟᛜ     ", "        "])
+  }
+
+  @Test func theElderFutharkFlapSetHoldsEveryRuneAndItsMarks() throws {
+    #expect(FlapSet.elderFuthark40.count == 40)
+    #expect(try FlapSet.named("elder-futhark-40") == .elderFuthark40)
+    for (rune, _, _) in ElderFuthark.runes {
+      #expect(FlapSet.elderFuthark40.contains(.glyph(rune)), "\(rune)")
+    }
+    for mark in [Runic.wordSeparator, Runic.sentenceEnd, Runic.unknown] {
+      #expect(FlapSet.elderFuthark40.contains(.glyph(mark)))
+    }
+    #expect(FlapSet.elderFuthark40.index(of: .blank) == 0)
+  }
+
   @Test func aBraceThatIsNoEscapeIsAnOrdinaryCharacter() {
     #expect(
       throws: LayoutError.unsupportedCharacters(

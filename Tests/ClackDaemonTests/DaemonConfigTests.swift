@@ -82,7 +82,7 @@ import Testing
         """, file: "clack.yaml")
     #expect(config.runtime.script == .elder)
     #expect(config.schedules.map(\.script) == [.younger, nil])
-    #expect(DaemonConfig().runtime.script == .latin)
+    #expect(DaemonConfig().runtime.script == nil)
   }
 
   @Test func zonesMustFitTheBoard() throws {

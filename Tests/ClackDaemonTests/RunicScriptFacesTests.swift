@@ -9,13 +9,15 @@ import Testing
 
 @testable import ClackRuntime
 
-/// Runes through the daemon on a pixel board whose font is GNU Unifont: a message's `script`
-/// over REST, the Local API and MQTT; the board's script set over the API and MQTT, refused
-/// when the font lacks the signs, and kept across a restart; the LEDs checked pixel by pixel
-/// against Unifont's own glyph bits; and the quote of the day in Younger Futhark on a
-/// schedule, in virtual time.
+/// Runes through the daemon on a pixel board whose font is GNU Unifont (its CSUR variant): a
+/// message's `script` over REST, the Local API and MQTT; the board's script set over the API
+/// and MQTT, refused when the font lacks the signs, and kept across a restart; the LEDs checked
+/// pixel by pixel against Unifont's own glyph bits (runes from `unifont.hex`, Cirth from the
+/// CSUR font, whose reader is checked against `pcf2bdf`); and the quote of the day in Younger
+/// Futhark on a schedule, in virtual time.
 @Suite(.serialized) struct RunicScriptFacesTests {
   static let unifont = "/usr/share/unifont/unifont.hex"
+  static let csur = "/usr/share/fonts/X11/misc/unifont_csur.pcf.gz"
 
   static func board() throws -> BoardDefinition {
     try BoardFile.load(
@@ -26,6 +28,11 @@ import Testing
   /// `CODEPOINT:HEX`, 16 rows of 8 bits for the runes).
   static func glyph(_ character: Character) throws -> [[Bool]] {
     let scalar = character.unicodeScalars.first!.value
+    if (0xE000...0xF8FF).contains(scalar) {
+      // Private use (Cirth): only the CSUR font has it.
+      let glyph = try #require(try PixelFontFile.load(csur).glyph(for: character))
+      return (0..<16).map { y in (0..<8).map { glyph.isLit(x: $0, y: y) } }
+    }
     let key = String(format: "%04X:", scalar)
     let text = try String(contentsOfFile: unifont, encoding: .utf8)
     let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(key) })
@@ -82,19 +89,28 @@ import Testing
     let (_, messageBody) = try await daemon.request("GET", "/api/v1/messages/\(stored.id)")
     #expect(messageBody.contains(#""script":"elder""#), "\(messageBody)")
 
-    // The board's script: the scripts Unifont has, and Cirth refused (its glyphs are in the
-    // CSUR font, not unifont.hex).
+    // The board's script: every script the font has.
     let (got, view) = try await daemon.request("GET", "/api/v1/board/script")
     #expect(got == .ok)
     #expect(
       view.contains(
-        #""available":["latin","elder","younger","younger-short-twig"],"script":"latin""#),
+        #""available":["latin","elder","younger","younger-short-twig","cirth","cirth-moria"],"#
+          + #""script":"latin""#),
       "\(view)")
-    let (refused, why) = try await daemon.request(
+
+    // Cirth: the board's script set to it, a Local API text lights Unifont CSUR's glyphs.
+    let (cirth, cirthBody) = try await daemon.request(
       "PUT", "/api/v1/board/script", #"{"script": "cirth"}"#)
-    #expect(refused == .conflict)
-    #expect(why.contains("cannot show Cirth (Angerthas Erebor): it lacks"), "\(why)")
-    #expect(why.contains("U+E0"), "\(why)")
+    #expect(cirth == .ok, "\(cirthBody)")
+    let (balin, balinBody) = try await daemon.post("/local-api/message", #"{"text": "balin"}"#)
+    #expect(balin == .created, "\(balinBody)")
+    daemon.clock.advance(by: 2)  // past the first message's dwell
+    let cirthRunes = "\u{E081}\u{E0B1}\u{E09E}\u{E0A7}\u{E095}"
+    #expect(try RunicScript.cirth.transliterate("balin") == cirthRunes)
+    let cirthLEDs = try Self.expectedLEDs(try Self.frame(cirthRunes, board: board))
+    _ = try await PixelBoardFacesTests.until(display, "Cirth lit") {
+      PixelBoardFacesTests.litRows($0) == cirthLEDs
+    }
     let (bad, badWhy) = try await daemon.request(
       "PUT", "/api/v1/board/script", #"{"script": "ogham"}"#)
     #expect(bad == .badRequest)
@@ -107,7 +123,7 @@ import Testing
     let (local, localBody) = try await daemon.post("/local-api/message", #"{"text": "dag"}"#)
     #expect(local == .created, "\(localBody)")
     #expect(try daemon.runtime.store.messages().last?.body == .text("dag", script: .younger))
-    daemon.clock.advance(by: 2)  // past the first message's dwell
+    daemon.clock.advance(by: 2)  // past the Cirth message's dwell
     let younger = try Self.expectedLEDs(try Self.frame("ᛏᛅᚴ", board: board))
     _ = try await PixelBoardFacesTests.until(display, "ᛏᛅᚴ lit") {
       PixelBoardFacesTests.litRows($0) == younger && $0.script == .younger
@@ -134,6 +150,17 @@ import Testing
     defer { _ = again.display.runner.stop() }
     #expect(await again.display.script == .elder)
     #expect(await again.display.view().script == .elder)
+  }
+
+  @Test func aPanelInTheBuiltInFontRefusesCirth() async throws {
+    let board = try BoardFile.load(
+      path: PixelBoardFacesTests.root.appendingPathComponent("boards/sim-pixels-64x16.yaml").path)
+    let daemon = try await InProcessDaemon(board: board)
+    let (refused, why) = try await daemon.request(
+      "PUT", "/api/v1/board/script", #"{"script": "cirth"}"#)
+    #expect(refused == .conflict)
+    #expect(why.contains("cannot show Cirth (Angerthas Erebor): it lacks"), "\(why)")
+    #expect(why.contains("U+E0"), "\(why)")
   }
 
   @Test func aFlapBoardWithoutRunesRefusesThemWithEveryMissingSign() async throws {

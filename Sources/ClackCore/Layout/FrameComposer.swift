@@ -4,7 +4,8 @@ public enum FrameComposer {
   public static func cells(of line: WrappedLine, cols: Int, justify: Justify) -> [Symbol] {
     let width = line.width
     let free = max(0, cols - width)
-    var gaps = Array(repeating: 1, count: max(0, line.words.count - 1))
+    // Each gap is its join (if any) and then the blanks justification adds.
+    var gaps = line.joins.map { $0 == nil ? 0 : 1 }
     var lead = 0
     switch justify {
     case .left: break
@@ -19,7 +20,11 @@ public enum FrameComposer {
     }
     var cells = Array(repeating: Symbol.blank, count: lead)
     for (index, word) in line.words.enumerated() {
-      if index > 0 { cells += Array(repeating: .blank, count: gaps[index - 1]) }
+      if index > 0 {
+        let join = line.joins[index - 1]
+        if let join { cells.append(join) }
+        cells += Array(repeating: .blank, count: gaps[index - 1] - (join == nil ? 0 : 1))
+      }
       cells += word
     }
     cells += Array(repeating: .blank, count: max(0, cols - cells.count))

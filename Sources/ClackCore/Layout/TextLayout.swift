@@ -3,7 +3,7 @@ public struct LaidOutText: Hashable, Sendable {
   public let frame: Frame
   /// Rows the text occupies.
   public let lineCount: Int
-  /// Cells the text uses: its symbols plus one blank between words, not the padding. This is
+  /// Cells the text uses: its symbols plus what joins its words, not the padding. This is
   /// the number to compare with a board's capacity (132 on a 6×22 board).
   public let characterCount: Int
   public var capacity: Int { frame.rows * frame.cols }

@@ -3,7 +3,20 @@ enum TextToken: Equatable {
   /// Symbols that belong to a word (one input character can give several, as ß → SS).
   case symbols([Symbol])
   case space
+  /// A word divider (runic ᛫, Cirth's): shown between two words on one line, dropped where
+  /// the line breaks, as a space is.
+  case divider(Symbol)
+  /// After a sentence mark written with no space (runic ᛬): the line may break here.
+  case breakAfter
   case newline
+}
+
+extension TextToken {
+  /// Runic marks that part words, so that rune text (which has no spaces) wraps at its words:
+  /// the single dot and Cirth's word mark divide; the multiple dot and Cirth's sentence mark
+  /// end a sentence and allow a break after them.
+  static let dividers: Set<Character> = ["\u{16EB}", "\u{E0E5}"]
+  static let sentenceMarks: Set<Character> = ["\u{16EC}", "\u{E0E6}"]
 }
 
 /// Turns text into tokens for one flap set, collecting every character the set cannot show.
@@ -54,6 +67,12 @@ struct TextTokenizer {
         } else {
           reject(String(character), reason: "the \(tile.rawValue) tile is not on this flap set")
         }
+      } else if TextToken.dividers.contains(character), flapSet.contains(.character(character)) {
+        tokens.append(.divider(.character(character)))
+      } else if TextToken.sentenceMarks.contains(character),
+        flapSet.contains(.character(character))
+      {
+        tokens += [.symbols([.character(character)]), .breakAfter]
       } else if let symbols = resolve(character) {
         tokens.append(.symbols(symbols))
       } else {

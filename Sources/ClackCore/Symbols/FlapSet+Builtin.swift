@@ -19,6 +19,12 @@ extension FlapSet {
     "splitflap-52",
     " ABCDEFGHIJKLMNOPQRSTUVWXYZ{green}0123456789{red}.?-$'#{yellow}{violet},!@&{white}")
 
+  /// A 40-flap module of Elder Futhark runes: blank, the 24 runes in futhark order, the word
+  /// divider ᛫, the sentence mark ᛬, the cross ᛭ (lenient transliteration's stand-in), the
+  /// digits, and `:` and `'` (clocks, and the apostrophes quotes are full of).
+  public static let elderFuthark40 = builtin(
+    "elder-futhark-40", " ᚠᚢᚦᚨᚱᚲᚷᚹᚺᚾᛁᛃᛇᛈᛉᛊᛏᛒᛖᛗᛚᛜᛞᛟ᛫᛬᛭0123456789:'")
+
   /// Every symbol of the Vestaboard code table, in code order.
   public static let vestaboard: FlapSet = {
     do {
@@ -29,9 +35,9 @@ extension FlapSet {
     }
   }()
 
-  public static let builtins: [FlapSet] = [.vestaboard, .splitflap52, .classic40]
+  public static let builtins: [FlapSet] = [.vestaboard, .splitflap52, .classic40, .elderFuthark40]
 
-  /// A built-in set by name (`vestaboard`, `splitflap-52`, `classic-40`).
+  /// A built-in set by name (`vestaboard`, `splitflap-52`, `classic-40`, `elder-futhark-40`).
   public static func named(_ name: String) throws(FlapSetError) -> FlapSet {
     guard let set = builtins.first(where: { $0.name == name }) else {
       throw .unknownName(name, known: builtins.map(\.name))

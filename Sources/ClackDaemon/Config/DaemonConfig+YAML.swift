@@ -135,7 +135,8 @@ extension DaemonConfig {
   /// Refuses a configured script (the board's default, or a schedule entry's) that the board
   /// cannot show: every text naming no script would otherwise be refused at run time.
   public func validateScripts(on board: BoardDefinition, file: String) throws(BoardFileError) {
-    var uses = [("script", runtime.script)]
+    var uses: [(String, RunicScript)] = []
+    if let script = runtime.script { uses.append(("script", script)) }
     for (index, entry) in runtime.schedules.enumerated() {
       if let script = entry.script { uses.append(("schedules[\(index)].script", script)) }
     }

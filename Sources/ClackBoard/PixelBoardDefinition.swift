@@ -8,7 +8,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
   public let description: String?
   public let geometry: PanelGeometry
   public let chips: PixelChips
-  /// `builtin-5x7`, or the path of a BDF or Unifont `.hex` font.
+  /// `builtin-5x7`, or the path of a BDF, Unifont `.hex` or PCF (`.pcf`, `.pcf.gz`) font.
   public let font: String
   public let lineSpacing: Int
   /// 0–15.

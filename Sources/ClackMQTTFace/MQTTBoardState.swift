@@ -26,7 +26,9 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
 
   public init(view: BoardView, queueDepth: Int) {
     let shown = view.target ?? view.codes
-    rows = (shown ?? []).map(Self.text(ofRow:))
+    // Rows as text from the cells, which runes have too (codes they have not).
+    let cells = view.targetCells.isEmpty ? view.cells : view.targetCells
+    rows = cells.isEmpty ? (shown ?? []).map(Self.text(ofRow:)) : cells.map { $0.joined() }
     text = rows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       .joined(separator: " ")
     codes = shown

@@ -45,6 +45,8 @@ extension Display {
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules)
     view.script = script
+    view.cells = shown.notations()
+    view.targetCells = target.notations()
     if board.pixels != nil {
       view.kind = "pixels"
       view.pixels = pixelsView(state)
@@ -179,16 +181,16 @@ extension Display {
   /// the flaps pass by), and when quiet hours begin or end.
   func publishBoard(_ state: ExecutorState) {
     let shown = runner.shownFrame(state)
-    // A pixel board's font may have characters with no Vestaboard code: its pixels still go.
-    guard let codes = (try? shown.codes()) ?? (runner.pixels != nil ? [] : nil) else { return }
     let (moving, waiting) = (state.moving, self.waiting(state, shown: shown).count { $0 })
-    let published = (codes, moving, waiting, quiet, state.pixels, state.brightness)
+    let published = (shown, moving, waiting, quiet, state.pixels, state.brightness)
     if let last = lastPublished, last == published { return }
     lastPublished = published
+    // Runes have no Vestaboard code: their codes go empty, and `cells` carries them.
     events.publish(
       .board(
         EventWire.BoardChanged(
-          codes: codes, target: (try? target.codes()) ?? [], moving: moving, waiting: waiting,
-          quiet: quiet, pixels: pixelsView(state))))
+          codes: (try? shown.codes()) ?? [], target: (try? target.codes()) ?? [],
+          cells: shown.notations(), targetCells: target.notations(), moving: moving,
+          waiting: waiting, quiet: quiet, pixels: pixelsView(state))))
   }
 }

@@ -52,7 +52,7 @@ public actor Display {
   /// (in board time), so a receipt reuses that plan instead of planning again.
   var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
   var lastPublished:
-    (codes: [[Int]], moving: Int, waiting: Int, quiet: Bool, pixels: [UInt8], brightness: Int)?
+    (frame: Frame, moving: Int, waiting: Int, quiet: Bool, pixels: [UInt8], brightness: Int)?
   public private(set) var quiet = false
   public private(set) var homed = false
   /// A pixel board's brightness over the day (nil on a flap board), and the level last sent.

@@ -131,6 +131,7 @@ try:
         ("PUT", "/api/v1/board/brightness", {"brightness": "max"}, auth, 400),
         # Scripts: this board's flaps are Latin, so runes are refused (docs/runes.md).
         ("GET", "/api/v1/board/script", None, {}, 200),
+        ("GET", "/api/v1/board/glyphs", None, {}, 200),
         ("PUT", "/api/v1/board/script", {"script": "latin"}, auth, 200),
         ("PUT", "/api/v1/board/script", {"script": "elder"}, auth, 409),
         ("PUT", "/api/v1/board/script", {"script": "ogham"}, auth, 400),

@@ -206,6 +206,85 @@ finally:
         browser.close()
     daemon.terminate()
     daemon.wait(timeout=30)
+
+# 6. A flap board of Elder Futhark runes: the page draws each rune from the glyph bitmaps the
+# board serves (GET /api/v1/board/glyphs, from the system's GNU Unifont), not from Chromium's
+# fonts, and the bitmaps are Unifont's own (checked against unifont.hex).
+port = pixel_port + 1
+write_board(work, "web-runes", seed=5, flaps="elder-futhark-40", file="runes-board.yaml")
+with open(os.path.join(work, "runes.yaml"), "w") as f:
+    f.write("board: runes-board.yaml\nstate: runes-state\ntime_zone: UTC\nschedules: []\n")
+daemon = start_daemon("runes.yaml", "runes-daemon.log")
+browser = None
+try:
+    key = open(os.path.join(work, "runes-state", "api-key")).read().strip()
+    _, script = request("GET", "/api/v1/board/script")
+    check("a board of rune flaps starts in the Elder Futhark", script.get("script") == "elder",
+          f"{script}")
+    status, reply = request("POST", "/api/v1/messages", {"text": "dag is longer"}, key=key)
+    assert status == 201, (status, reply)
+    want = [list("  ᛞᚨᚷ᛫ᛁᛊ  "), list("  ᛚᛟᛜᛖᚱ   ")]
+    deadline = time.monotonic() + 30
+    while True:
+        _, board = request("GET", "/api/v1/board")
+        if board["moving"] == 0 and board["cells"] == board["target_cells"] and any(
+                "ᛞ" in "".join(row) for row in board["cells"]):
+            break
+        assert time.monotonic() < deadline, f"the rune board never showed the message: {board}"
+        time.sleep(0.1)
+    check("the runes wrap at their divider and sit on the flaps", board["cells"][:2] == want,
+          f"{board['cells']}")
+    _, served = request("GET", "/api/v1/board/glyphs")
+    hex_rows = {}
+    with open("/usr/share/unifont/unifont.hex") as font:
+        for line in font:
+            code, _, bits = line.strip().partition(":")
+            if code in ("16DE", "16A8", "16B7"):
+                hex_rows[chr(int(code, 16))] = [bits[i:i + 2] for i in range(0, len(bits), 2)]
+    check("the served glyphs are Unifont's bits", all(
+        served["glyphs"][rune]["rows"] == hex_rows[rune] for rune in "ᛞᚨᚷ"),
+          f"font {served.get('font')}; ᛞ {served['glyphs'].get('ᛞ')}")
+    browser = Browser(chromium, os.path.join(work, "profile-runes"))
+    browser.open(f"http://127.0.0.1:{port}/")
+    # Each rune cell's canvas, read back pixel by pixel, as hex rows like the font's.
+    drawn = browser.wait_for("""(() => {
+      const cells = [...document.querySelectorAll('#board .flap')];
+      const out = {};
+      for (const cell of cells) {
+        const canvas = cell.querySelector('canvas.glyph');
+        if (!canvas || out[cell.dataset.cell]) continue;
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        const rows = [];
+        for (let y = 0; y < canvas.height; y++) {
+          let hex = '';
+          for (let b = 0; b < canvas.width / 8; b++) {
+            let byte = 0;
+            for (let x = 0; x < 8; x++) byte = byte << 1 | (data[(y * canvas.width + b * 8 + x) * 4 + 3] > 0 ? 1 : 0);
+            hex += byte.toString(16).toUpperCase().padStart(2, '0');
+          }
+          rows.push(hex);
+        }
+        out[cell.dataset.cell] = rows;
+      }
+      return out['ᛞ'] && out['ᛟ'] ? JSON.stringify(out) : null;
+    })()""")
+    drawn = json.loads(drawn) if drawn else {}
+    check("the page draws every rune cell from Unifont's bitmap, not a font",
+          all(drawn.get(rune) == hex_rows[rune] for rune in "ᛞᚨᚷ")
+          and set(drawn) >= set("ᛞᚨᚷ᛫ᛁᛊᛚᛟᛜ"), f"runes drawn: {''.join(sorted(drawn))}")
+    text = browser.evaluate("document.getElementById('board').dataset.text")
+    check("the page's cells are the board's", text == "".join("".join(r) for r in board["cells"]),
+          f"{text!r}")
+    png = screenshot(browser, "board", "runes.png")
+    width, height, rows = read_png(png)
+    light = sum(1 for row in rows for r, g, b in row if r > 200 and g > 200 and b > 200)
+    check("a screenshot shows the runes' strokes", light > 200,
+          f"{light} light pixels in {width}×{height}; saved to {artifacts}/runes.png")
+finally:
+    if browser:
+        browser.close()
+    daemon.terminate()
+    daemon.wait(timeout=30)
     subprocess.run(["rm", "-rf", work])
 
 check.finish()

@@ -8,14 +8,14 @@ CHARACTERS = {0: " ", **{1 + i: c for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVW
               **{27 + i: c for i, c in enumerate("123456789")}, 36: "0"}
 
 
-def write_board(directory, name, seed):
+def write_board(directory, name, seed, flaps="vestaboard", file="board.yaml"):
     """A 3 × 10 simulated board file (not the default size, so pages and payloads must adapt)
     that homes in about a second at --speed 10. Returns its path."""
-    path = os.path.join(directory, "board.yaml")
+    path = os.path.join(directory, file)
     with open(path, "w") as f:
         f.write(f"""name: {name}
 geometry: {{rows: 3, cols: 10}}
-flaps: vestaboard
+flaps: {flaps}
 modules:
   type: shift-register
   wiring: {{transport: spi, spi_device: /dev/spidev0.0, chip: pinctrl-bcm2711, latch: 25, load: 24}}

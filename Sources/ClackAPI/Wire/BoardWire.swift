@@ -72,6 +72,11 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var codes: [[Int]]?
   /// What they are moving to.
   public var target: [[Int]]?
+  /// What the modules show and what they move to, each cell as its symbol's notation (`A`,
+  /// `{red}`, a space, or a rune, which has no code): for boards whose flaps have no
+  /// Vestaboard codes, where `codes` is null.
+  public var cells: [[String]] = []
+  public var targetCells: [[String]] = []
   /// Modules energised and turning now: never more than the power budget.
   public var moving: Int
   /// Modules with a move still to start.
@@ -107,7 +112,8 @@ public struct BoardView: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules, kind
-    case pixels, script
+    case pixels, script, cells
+    case targetCells = "target_cells"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -126,6 +132,8 @@ public struct BoardView: Codable, Sendable, Hashable {
     kind = try container.decodeIfPresent(String.self, forKey: .kind) ?? "split-flap"
     pixels = try container.decodeIfPresent(PixelsView.self, forKey: .pixels)
     script = try container.decodeIfPresent(RunicScript.self, forKey: .script) ?? .latin
+    cells = try container.decodeIfPresent([[String]].self, forKey: .cells) ?? []
+    targetCells = try container.decodeIfPresent([[String]].self, forKey: .targetCells) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -143,6 +151,8 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(cols, forKey: .cols)
     try container.encode(codes, forKey: .codes)  // null, not absent, before homing
     try container.encode(target, forKey: .target)
+    try container.encode(cells, forKey: .cells)
+    try container.encode(targetCells, forKey: .targetCells)
     try container.encode(moving, forKey: .moving)
     try container.encode(waiting, forKey: .waiting)
     try container.encode(quiet, forKey: .quiet)
@@ -329,5 +339,38 @@ public struct ScriptView: Codable, Sendable, Hashable {
       throw .badRequest("script", "must be one of: \(RunicScript.names)")
     }
     return script
+  }
+}
+
+/// What `GET /api/v1/board/glyphs` answers: bitmaps of the board's symbols that have no
+/// Vestaboard code (runes, Cirth), so a viewer draws them without a font of its own.
+public struct GlyphsView: Codable, Sendable, Hashable {
+  /// Where the bitmaps come from: the board's font, or the system's GNU Unifont.
+  public var font: String?
+  /// By symbol.
+  public var glyphs: [String: GlyphBitmap]
+  /// Symbols the font lacks, with the reason (a viewer shows them as text).
+  public var missing: [String]
+  public var reason: String?
+
+  public init(font: String?, glyphs: [String: GlyphBitmap], missing: [String], reason: String?) {
+    self.font = font
+    self.glyphs = glyphs
+    self.missing = missing
+    self.reason = reason
+  }
+}
+
+/// One glyph: each row as hexadecimal, the leftmost pixel the top bit of the first byte
+/// (rows padded to whole bytes, as in BDF).
+public struct GlyphBitmap: Codable, Sendable, Hashable {
+  public var width: Int
+  public var height: Int
+  public var rows: [String]
+
+  public init(width: Int, height: Int, rows: [String]) {
+    self.width = width
+    self.height = height
+    self.rows = rows
   }
 }

@@ -17,8 +17,12 @@ public enum EventWire {
 
   /// `board`: what the modules show changed (mid-flip too), or quiet hours began or ended.
   public struct BoardChanged: Codable, Sendable, Hashable {
+    /// Vestaboard codes; empty when a cell shows a symbol with none (runes).
     public var codes: [[Int]]
     public var target: [[Int]]
+    /// Every cell as its symbol's notation, as in `GET /api/v1/board`.
+    public var cells: [[String]]
+    public var targetCells: [[String]]
     /// Modules energised and turning now.
     public var moving: Int
     /// Modules with a move still to start.
@@ -27,12 +31,19 @@ public enum EventWire {
     /// A pixel board's LEDs, as in `GET /api/v1/board` (absent on a flap board).
     public var pixels: PixelsView?
 
+    enum CodingKeys: String, CodingKey {
+      case codes, target, cells, moving, waiting, quiet, pixels
+      case targetCells = "target_cells"
+    }
+
     public init(
-      codes: [[Int]], target: [[Int]], moving: Int, waiting: Int, quiet: Bool,
-      pixels: PixelsView? = nil
+      codes: [[Int]], target: [[Int]], cells: [[String]], targetCells: [[String]], moving: Int,
+      waiting: Int, quiet: Bool, pixels: PixelsView? = nil
     ) {
       self.codes = codes
       self.target = target
+      self.cells = cells
+      self.targetCells = targetCells
       self.moving = moving
       self.waiting = waiting
       self.quiet = quiet

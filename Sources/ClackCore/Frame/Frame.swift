@@ -43,6 +43,12 @@ extension Frame {
     }
   }
 
+  /// The frame as rows of cells, each its symbol's notation: a character as itself (runes
+  /// too, which have no Vestaboard code), a tile as `{red}`, a blank as a space.
+  public func notations() -> [[String]] {
+    (0..<rows).map { row in (0..<cols).map { self[row, $0].notation } }
+  }
+
   /// The frame as rows of Vestaboard codes. Throws when a cell shows a symbol the code table
   /// lacks (possible with custom flap sets, such as runes).
   public func codes() throws(FrameCodeError) -> [[Int]] {

@@ -116,6 +116,7 @@ public struct API: Sendable {
       }
       return Self.json(await display.scriptView())
     }
+    v1.get("board/glyphs") { _, _ in Self.json(BoardGlyphs.view(for: display.board)) }
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }

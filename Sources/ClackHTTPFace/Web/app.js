@@ -2,7 +2,8 @@
 // (GET /api/v1/board, then the "board" events), so flaps pass through their intermediate
 // characters at the board's own timing; nothing here animates on a clock of its own. A pixel
 // board is drawn LED by LED from the brightness its chips report (the panel's dimming
-// included), each lit LED with a glow.
+// included), each lit LED with a glow. Symbols with no Vestaboard code (runes, Cirth) come as
+// `cells` and are drawn from the glyph bitmaps the board serves, never from the viewer's fonts.
 "use strict";
 
 const CHARACTERS = (() => {
@@ -20,6 +21,8 @@ const TILES = { 63: "#d6352f", 64: "#f08a24", 65: "#f5c518", 66: "#2e9e4f", 67: 
 
 const $ = (id) => document.getElementById(id);
 const board = { rows: 0, cols: 0, cells: [], codes: [], pixels: null };
+// Bitmaps of the board's symbols that have no code, by symbol (GET /api/v1/board/glyphs).
+let glyphs = {};
 // Canvas pixels per LED, and the colour of a fully lit one (amber).
 const LED_PITCH = 12;
 const LED_COLOUR = [255, 176, 48];
@@ -111,6 +114,55 @@ function showPixels(pixels) {
   element.dataset.lit = String(lit);
   element.dataset.brightness = String(pixels.brightness);
   element.dataset.pixels = pixels.rows.map((row) => row.map((v) => (v > 0 ? "1" : "0")).join("")).join("/");
+}
+
+// What the board reports: its codes, or, when some cell has no code (runes), its cells.
+function showBoard(view, target) {
+  const codes = target ? view.target : view.codes;
+  if (Array.isArray(codes) && codes.length > 0) return show(codes);
+  const cells = target ? view.target_cells : view.cells;
+  if (!Array.isArray(cells) || cells.length === 0) return;
+  if (board.pixels) $("board").dataset.text = cells.flat().join("");
+  else showCells(cells);
+}
+
+// One symbol's bitmap on a canvas the size of the glyph, scaled up by CSS without smoothing.
+function glyphCanvas(bitmap) {
+  const canvas = document.createElement("canvas");
+  canvas.className = "glyph";
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#f2f2f2";
+  bitmap.rows.forEach((hex, y) => {
+    for (let x = 0; x < bitmap.width; x++) {
+      const byte = parseInt(hex.substr((x >> 3) * 2, 2), 16);
+      if (byte & (0x80 >> (x & 7))) context.fillRect(x, y, 1, 1);
+    }
+  });
+  return canvas;
+}
+
+function showCells(cells) {
+  let changed = 0;
+  cells.forEach((row, r) => row.forEach((symbol, c) => {
+    const index = r * board.cols + c;
+    const cell = board.cells[index];
+    if (!cell || board.codes[index] === symbol) return;
+    board.codes[index] = symbol;
+    changed++;
+    cell.dataset.code = "";
+    cell.dataset.cell = symbol;
+    const bitmap = glyphs[symbol];
+    cell.classList.remove("tile");
+    cell.style.background = "";
+    cell.replaceChildren(bitmap ? glyphCanvas(bitmap) : document.createTextNode(symbol.trim()));
+    cell.classList.remove("flip");
+    void cell.offsetWidth;  // restart the animation
+    cell.classList.add("flip");
+  }));
+  $("board").dataset.text = cells.flat().join("");
+  if (changed > 0) click(changed);
 }
 
 function show(codes) {
@@ -246,7 +298,7 @@ function listen() {
   events.onerror = () => { $("connection").textContent = "reconnecting…"; $("connection").className = "off"; };
   events.addEventListener("board", (e) => {
     const data = JSON.parse(e.data);
-    show(reducedMotion ? data.target : data.codes);
+    showBoard(data, reducedMotion);
     showPixels(data.pixels);
   });
   events.addEventListener("message", () => refreshStatus());
@@ -277,7 +329,8 @@ async function load() {
   if (reply.json.kind === "pixels" && reply.json.pixels) buildPixels(reply.json);
   else build(reply.json.rows, reply.json.cols);
   $("board-name").textContent = `${reply.json.name}, ${reply.json.rows}×${reply.json.cols}`;
-  show(reducedMotion ? reply.json.target : reply.json.codes);
+  glyphs = (await api("GET", "/api/v1/board/glyphs")).json?.glyphs || {};
+  showBoard(reply.json, reducedMotion);
   showPixels(reply.json.pixels);
   count();
   listen();

@@ -34,9 +34,11 @@ final class InProcessDaemon: Sendable {
   let clock = ManualDaemonClock(Date(timeIntervalSince1970: 1_800_000_000))
 
   /// On `board`, by default the built-in simulated 6 × 22 board.
-  init(config: RuntimeConfig = RuntimeConfig(), board: BoardDefinition? = nil) async throws {
+  init(config: RuntimeConfig = RuntimeConfig(), board: BoardDefinition? = nil, speed: Int = 1)
+    async throws
+  {
     let board = try board ?? BuiltinBoard.load()
-    runner = try BoardRunner(board: board, simulate: true)
+    runner = try BoardRunner(board: board, simulate: true, speed: speed)
     runtime = await Runtime(
       config: config, runner: runner, store: try ClackStore(inMemory: "accept-\(UUID())"),
       clock: clock, logger: Logger(label: "test"))

@@ -152,6 +152,40 @@ import Testing
     #expect(await again.display.view().script == .elder)
   }
 
+  /// A flap board of Elder Futhark runes (boards/sim-runes-6x22.yaml, cut to one row of six):
+  /// it starts in the Elder Futhark, the only script its flaps show; a plain text is laid out
+  /// in runes, planned and driven like letters, and the simulated rotors land on the runes'
+  /// flaps; the MQTT state's text is the runes.
+  @Test func aRuneFlapBoardLandsEachModuleOnItsRune() async throws {
+    let path = PixelBoardFacesTests.root.appendingPathComponent("boards/sim-runes-6x22.yaml").path
+    let yaml = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "rows: 6\n  cols: 22", with: "rows: 1\n  cols: 6")
+      .replacingOccurrences(of: "max_moving: 12", with: "max_moving: 6")
+    let board = try BoardDefinition.parse(yaml: yaml, file: path)
+    #expect(board.flapSet == .elderFuthark40 && board.cols == 6)
+    var config = RuntimeConfig()
+    config.schedules = []
+    let daemon = try await InProcessDaemon(config: config, board: board, speed: 20)
+    let display = daemon.runtime.display
+    #expect(await display.script == .elder)
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    let (status, body) = try await daemon.post("/api/v1/messages", #"{"text": "dag"}"#)
+    #expect(status == .created, "\(body)")
+    let view = try await PixelBoardFacesTests.until(display, "ᛞᚨᚷ on the flaps") {
+      $0.moving == 0 && $0.waiting == 0 && $0.cells == [[" ", "ᛞ", "ᚨ", "ᚷ", " ", " "]]
+    }
+    #expect(view.codes == nil, "runes have no Vestaboard codes")
+    let flaps = view.modules.sorted { $0.col < $1.col }.map(\.flap)
+    let want = [" ", "ᛞ", "ᚨ", "ᚷ", " ", " "].map {
+      FlapSet.elderFuthark40.index(of: $0 == " " ? .blank : .glyph(Character($0)))
+    }
+    #expect(flaps == want, "the rotors' flaps")
+    let state = MQTTBoardState(view: view, queueDepth: 0)
+    #expect(state.text == "ᛞᚨᚷ" && state.rows == [" ᛞᚨᚷ  "])
+  }
+
   @Test func aPanelInTheBuiltInFontRefusesCirth() async throws {
     let board = try BoardFile.load(
       path: PixelBoardFacesTests.root.appendingPathComponent("boards/sim-pixels-64x16.yaml").path)

@@ -1,3 +1,4 @@
+import ClackBoard
 import ClackCore
 import Foundation
 
@@ -7,8 +8,23 @@ struct BoardPictureFile {
   let scale: Int
 
   /// Writes the file and returns what to tell the user (a line, or two with a warning).
+  /// A frame with characters the built-in face lacks (runes, Cirth) is drawn in the system's
+  /// GNU Unifont instead, when it is installed.
   func write(_ frame: Frame) throws -> String {
-    let picture = FramePicture(scale: scale)
+    var picture = FramePicture(scale: scale)
+    var missing = picture.missingCharacters(in: frame)
+    var fontNote = ""
+    if !missing.isEmpty {
+      do {
+        let unifont = BitmapFont(cellsOf: try SystemUnifont.load(), for: Self.characters(of: frame))
+        // Unifont's cells are 8 × 16: half the scale keeps the picture about the same size.
+        picture = FramePicture(scale: max(1, scale / 2), font: unifont)
+        missing = picture.missingCharacters(in: frame)
+        fontNote = " in GNU Unifont"
+      } catch {
+        fontNote = " (\(error))"
+      }
+    }
     let bitmap = picture.draw(frame)
     let bytes = PNGEncoder.encode(bitmap)
     do {
@@ -16,13 +32,22 @@ struct BoardPictureFile {
     } catch {
       throw CommandFailure("could not write the picture to \(path): \(error.localizedDescription)")
     }
-    var note = "wrote \(path) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
-    let missing = picture.missingCharacters(in: frame)
+    var note = "wrote \(path) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\(fontNote)\n"
     if !missing.isEmpty {
       note +=
-        "note: the built-in font has no glyph for \(missing.map { "\"\($0)\"" }.joined(separator: ", ")); "
+        "note: the font has no glyph for \(missing.map { "\"\($0)\"" }.joined(separator: ", ")); "
         + "drawn as outlined boxes\n"
     }
     return note
+  }
+
+  static func characters(of frame: Frame) -> Set<Character> {
+    var characters: Set<Character> = []
+    for row in 0..<frame.rows {
+      for col in 0..<frame.cols {
+        if case .glyph(let character) = frame[row, col] { characters.insert(character) }
+      }
+    }
+    return characters
   }
 }

@@ -30,8 +30,10 @@ struct QuoteCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Show the quote in runes: latin, elder, younger, younger-short-twig, cirth or "
-        + "cirth-moria (docs/runes.md); the author stays Latin.", valueName: "script"))
-  var script: RunicScript = .latin
+        + "cirth-moria (docs/runes.md); the author stays Latin (unless the flaps have no Latin "
+        + "letters). Without it, Latin, or on rune flaps the script they show.",
+      valueName: "script"))
+  var script: RunicScript?
 
   @Flag(help: "Print the quote, its date and the board's codes as JSON.")
   var json = false
@@ -73,9 +75,12 @@ struct QuoteCommand: ParsableCommand {
     }
     guard let quote else { throw CommandFailure("the quote library is empty") }
     let laid: LaidOutText
+    let layout = try board.layout()
+    let script = self.script ?? layout.flapSet.defaultScript
     do {
-      laid = try QuoteFormatter(layout: try board.layout()).frame(
-        for: quote, lenient: true, script: script)
+      laid = try QuoteFormatter(layout: layout).frame(
+        for: quote, lenient: true, script: script,
+        authorScript: layout.flapSet.missingSigns(of: .latin).isEmpty ? .latin : script)
     } catch {
       throw CommandFailure("this quote does not fit the board: \(error)")
     }

@@ -40,9 +40,10 @@ struct RenderCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Write the text in runes first: latin, elder, younger, younger-short-twig, cirth or "
-        + "cirth-moria (docs/runes.md). The board must show them (a pixel board with a runic "
-        + "font).", valueName: "script"))
-  var script: RunicScript = .latin
+        + "cirth-moria (docs/runes.md). The board must show them (rune flaps, or a pixel board "
+        + "with a runic font). Without it, Latin, or on rune flaps the script they show.",
+      valueName: "script"))
+  var script: RunicScript?
 
   @Flag(help: "Print {\"rows\",\"cols\",\"codes\"} with the Vestaboard codes, row by row.")
   var json = false
@@ -68,6 +69,9 @@ struct RenderCommand: ParsableCommand {
   }
 
   func output(isTerminal: Bool) throws -> String {
+    let pixelBoard = board.board.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      .map(PixelBoardDefinition.isPixelBoard(yaml:)) ?? false
+    let script = try self.script ?? (pixelBoard ? .latin : board.layout().flapSet.defaultScript)
     let written: String
     do {
       written = try script.transliterate(
@@ -75,9 +79,7 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandFailure("\(error)")
     }
-    if let file = board.board, let text = try? String(contentsOfFile: file, encoding: .utf8),
-      PixelBoardDefinition.isPixelBoard(yaml: text)
-    {
+    if let file = board.board, pixelBoard {
       return try PixelRender(
         file: file, text: written,
         options: LayoutOptions(justify: justify, align: align, lenient: lenient), png: png,

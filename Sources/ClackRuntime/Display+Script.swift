@@ -33,7 +33,7 @@ extension Display {
         logger.warning("ignoring \(origin), \(script.rawValue): \(error)")
       }
     }
-    return RunicScript.allCases.first { (try? check($0, on: board)) != nil } ?? .latin
+    return board.flapSet.defaultScript
   }
 
   /// Makes `script` the board's script for text that names none, from now on and across
@@ -50,23 +50,9 @@ extension Display {
     events.publish(.status(homed: homed))
   }
 
-  /// Every letter of the alphabet, a word break and a sentence end: what a board must show to
-  /// write text in a script.
-  static let scriptSample = "the quick brown fox jumps over the lazy dog. yes"
-
   /// Refuses a script whose signs are not all among `board`'s flaps (or its font's glyphs).
-  /// Latin letters count in either case, as layout folds them.
   public static func check(_ script: RunicScript, on board: BoardDefinition) throws(ScriptError) {
-    let signs = (try? script.transliterate(scriptSample)) ?? ""
-    let flaps = board.flapSet
-    var missing: [Character] = []
-    // A Latin board needs its letters; punctuation is the board's own business.
-    for sign in signs where (script != .latin || sign.isLetter) && !missing.contains(sign) {
-      let shown =
-        flaps.contains(.glyph(sign))
-        || sign.uppercased().count == 1 && flaps.contains(.glyph(Character(sign.uppercased())))
-      if !shown { missing.append(sign) }
-    }
+    let missing = board.flapSet.missingSigns(of: script)
     guard missing.isEmpty else {
       throw .cannotShow(script: script, board: board.name, missing: missing)
     }
@@ -105,6 +91,6 @@ extension Display {
 
   /// The scripts this board can show.
   public nonisolated var availableScripts: [RunicScript] {
-    RunicScript.allCases.filter { (try? Self.check($0, on: board)) != nil }
+    board.flapSet.scripts
   }
 }

@@ -43,6 +43,25 @@ import Testing
     #expect(text.contains("3 of 8 characters"), "\(text)")
   }
 
+  /// On rune flaps, text is written in the Elder Futhark without --script, the quote's author
+  /// too, and the PNG draws the runes in GNU Unifont rather than as boxes.
+  @Test func aRuneFlapBoardRendersInRunesAndItsPictureInUnifont() throws {
+    let board = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../boards/sim-runes-6x22.yaml").standardized
+    let png = FileManager.default.temporaryDirectory.appendingPathComponent("runes-\(UUID()).png")
+    defer { try? FileManager.default.removeItem(at: png) }
+    let output = try parse(
+      RenderCommand.self, ["render", "--board", board.path, "--png", png.path, "dag is longer"]
+    ).output(isTerminal: false)
+    #expect(output.contains("│ᛞ│ᚨ│ᚷ│᛫│ᛁ│ᛊ│᛫│ᛚ│ᛟ│ᛜ│ᛖ│ᚱ│"), "\(output)")
+    #expect(output.contains("in GNU Unifont") && !output.contains("outlined boxes"), "\(output)")
+    #expect(FileManager.default.fileExists(atPath: png.path))
+    let quote = try parse(
+      QuoteCommand.self, ["quote", "on", "2026-01-01", "--board", board.path, "--json"]
+    ).output(now: Date(), isTerminal: false)
+    #expect(quote.contains("᛫") && !quote.contains("\"codes\":[["), "\(quote)")
+  }
+
   @Test func sendPassesTheScript() throws {
     let send = try parse(SendCommand.self, ["send", "--script", "younger-short-twig", "dag"])
     #expect(send.script == .youngerShortTwig)

@@ -22,6 +22,26 @@ public struct BitmapFont: Sendable {
     self.glyphs = glyphs
   }
 
+  /// A font from glyph bits, row-major (glyphs of another size are left out).
+  public init(width: Int, height: Int, glyphs: [Character: [Bool]]) {
+    self.width = width
+    self.height = height
+    self.glyphs = glyphs.filter { $0.value.count == width * height }
+  }
+
+  /// The glyphs of `characters` (those 8 × 16, as Unifont draws most scripts) from a pixel
+  /// font such as GNU Unifont, for pictures of frames the built-in face cannot draw (runes).
+  public init(cellsOf font: PixelFont, for characters: some Sequence<Character>) {
+    var glyphs: [Character: [Bool]] = [:]
+    for character in characters {
+      guard let glyph = font.glyph(for: character), glyph.width == 8, glyph.height == 16 else {
+        continue
+      }
+      glyphs[character] = (0..<16).flatMap { y in (0..<8).map { glyph.isLit(x: $0, y: y) } }
+    }
+    self.init(width: 8, height: 16, glyphs: glyphs)
+  }
+
   /// Whether the font can draw this character.
   public func hasGlyph(_ character: Character) -> Bool { glyphs[character] != nil }
 

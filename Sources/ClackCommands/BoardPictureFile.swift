@@ -32,7 +32,8 @@ struct BoardPictureFile {
     } catch {
       throw CommandFailure("could not write the picture to \(path): \(error.localizedDescription)")
     }
-    var note = "wrote \(path) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\(fontNote)\n"
+    var note =
+      "wrote \(path) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\(fontNote)\n"
     if !missing.isEmpty {
       note +=
         "note: the font has no glyph for \(missing.map { "\"\($0)\"" }.joined(separator: ", ")); "

@@ -69,7 +69,8 @@ struct RenderCommand: ParsableCommand {
   }
 
   func output(isTerminal: Bool) throws -> String {
-    let pixelBoard = board.board.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+    let pixelBoard =
+      board.board.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
       .map(PixelBoardDefinition.isPixelBoard(yaml:)) ?? false
     let script = try self.script ?? (pixelBoard ? .latin : board.layout().flapSet.defaultScript)
     let written: String

@@ -30,7 +30,9 @@ public enum BoardGlyphs {
       }
       return character
     }
-    guard !wanted.isEmpty else { return GlyphsView(font: nil, glyphs: [:], missing: [], reason: nil) }
+    guard !wanted.isEmpty else {
+      return GlyphsView(font: nil, glyphs: [:], missing: [], reason: nil)
+    }
     let font: PixelFont
     do {
       font = try SystemUnifont.load()

@@ -21,7 +21,7 @@ struct BoardOptions: ParsableArguments {
       """
       Built-in flap set when no --board is given: splitflap-52 (default: the flaps of the \
       built-in board clack sim and clack run use), vestaboard (every Vestaboard character), \
-      classic-40 or elder-futhark-40 (runes: pair it with --script elder).
+      classic-40 or elder-futhark-40 (runes: text is written in the Elder Futhark).
       """,
       valueName: "name"))
   var flaps: String?

@@ -96,7 +96,9 @@ struct QuoteCommand: ParsableCommand {
     let colored = color.resolved(
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
     let heading = day.map { "Quote of the day for \($0)" } ?? "A random quote"
-    return "\(heading):\n" + FrameGridRenderer(ansiColor: colored).render(laid.frame)
+    return "\(heading):\n"
+      + FrameOutput.grid(
+        laid.frame, flapSet: layout.flapSet, color: colored, isTerminal: isTerminal)
       + "\((try? script.transliterate(quote.text, lenient: true)) ?? quote.text) — "
       + "\(quote.author)\n"
   }

@@ -20,7 +20,9 @@ struct RenderCommand: ParsableCommand {
       on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
       and no font on the system. With --board naming a pixel (LED) board, the text is laid out \
       in the board's character grid (its size in its font), printed as half blocks, and --png \
-      draws the panel's LEDs.
+      draws the panel's LEDs. On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
+      runes drawn from GNU Unifont's glyphs, so they need no runic font; piped, they print as \
+      characters.
       """)
 
   @Argument(help: "The text to show.")
@@ -111,7 +113,8 @@ struct RenderCommand: ParsableCommand {
     }
     let colored = color.resolved(
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    return FrameGridRenderer(ansiColor: colored).render(laid.frame)
+    return FrameOutput.grid(
+      laid.frame, flapSet: layout.flapSet, color: colored, isTerminal: isTerminal)
       + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
       + "\(layout.rows) rows, flap set \(layout.flapSet.name)\n" + notes
   }

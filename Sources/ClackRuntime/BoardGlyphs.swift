@@ -24,12 +24,7 @@ public enum BoardGlyphs {
         font: nil, glyphs: [:], missing: [],
         reason: "a pixel board is drawn LED by LED (pixels in GET /api/v1/board)")
     }
-    let wanted = board.flapSet.symbols.compactMap { symbol -> Character? in
-      guard case .glyph(let character) = symbol, VestaboardCode.code(for: symbol) == nil else {
-        return nil
-      }
-      return character
-    }
+    let wanted = board.signsToDraw
     guard !wanted.isEmpty else {
       return GlyphsView(font: nil, glyphs: [:], missing: [], reason: nil)
     }

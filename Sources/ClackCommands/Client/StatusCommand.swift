@@ -18,22 +18,27 @@ struct StatusCommand: AsyncParsableCommand {
   func run() async throws {
     let (status, reply) = try await client.client().get("api/v1/status", as: StatusView.self)
     if client.json { return client.printJSON(reply) }
+    let isTerminal = FrameOutput.stdoutIsTerminal
     print(
       Self.summary(
         status,
         color: color.resolved(
-          isTerminal: FrameOutput.stdoutIsTerminal, environment: ProcessInfo.processInfo.environment
-        )))
+          isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment),
+        isTerminal: isTerminal))
   }
 
-  static func summary(_ status: StatusView, color: Bool) -> String {
+  static func summary(_ status: StatusView, color: Bool, isTerminal: Bool = false) -> String {
     let board = status.board
     var lines = [
       "\(board.name) (\(board.rows)×\(board.cols)), \(board.homed ? "homed" : "homing"), "
         + "\(board.moving) moving, \(board.waiting) waiting"
     ]
-    if let codes = board.codes, let frame = try? Frame(codes: codes) {
-      lines.append(FrameGridRenderer(ansiColor: color).render(frame), terminator: "")
+    if let frame = Self.frame(of: board) {
+      let grid =
+        isTerminal
+        ? TerminalBoardPicture(showing: frame, ansiColor: color).render(frame, reserved: 8)
+        : FrameGridRenderer(ansiColor: color).render(frame)
+      lines.append(grid, terminator: "")
     }
     if status.showing.isEmpty {
       let zones = board.zones.keys.sorted().map { "\($0): \(board.zones[$0] ?? "")" }
@@ -67,5 +72,26 @@ struct StatusCommand: AsyncParsableCommand {
 extension Array where Element == String {
   fileprivate mutating func append(_ text: String, terminator: String) {
     append(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+  }
+}
+
+extension StatusCommand {
+  /// What the board shows: from its codes, or from its cells on flaps without codes (runes).
+  static func frame(of board: BoardView) -> Frame? {
+    if let codes = board.codes { return try? Frame(codes: codes) }
+    let cells = board.cells
+    guard let cols = cells.first?.count, cols > 0, cells.allSatisfy({ $0.count == cols }) else {
+      return nil
+    }
+    var frame = Frame(rows: cells.count, cols: cols)
+    for (row, line) in cells.enumerated() {
+      for (col, cell) in line.enumerated() {
+        guard let symbols = try? SymbolNotation.parseSymbols(cell), symbols.count == 1 else {
+          return nil
+        }
+        frame[row, col] = symbols[0]
+      }
+    }
+    return frame
   }
 }

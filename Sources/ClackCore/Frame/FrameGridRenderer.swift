@@ -45,19 +45,21 @@ public struct FrameGridRenderer: Sendable {
   }
 
   private func colored(_ tile: ColorTile) -> String {
-    // 256-colour foreground codes, close to the flaps' printed colours.
-    let code: Int =
-      switch tile {
-      case .red: 196
-      case .orange: 208
-      case .yellow: 226
-      case .green: 46
-      case .blue: 27
-      case .violet: 129
-      case .white: 231
-      case .black: 16
-      case .filled: 250
-      }
-    return "\u{1B}[38;5;\(code)m█\u{1B}[0m"
+    "\u{1B}[38;5;\(Self.colorCode(for: tile))m█\u{1B}[0m"
+  }
+
+  /// The 256-colour foreground code closest to the flap's printed colour.
+  static func colorCode(for tile: ColorTile) -> Int {
+    switch tile {
+    case .red: 196
+    case .orange: 208
+    case .yellow: 226
+    case .green: 46
+    case .blue: 27
+    case .violet: 129
+    case .white: 231
+    case .black: 16
+    case .filled: 250
+    }
   }
 }

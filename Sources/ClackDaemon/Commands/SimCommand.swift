@@ -22,7 +22,9 @@ public struct SimCommand: AsyncParsableCommand {
       board in a browser with a compose box. The terminal shows what the simulated \
       rotors show, so flaps visibly pass through the characters between, with a status line; \
       a pixel (LED) board (--board boards/sim-pixels-64x16.yaml) is drawn LED by LED from \
-      its simulated chips' registers, two rows of LEDs per line. \
+      its simulated chips' registers, two rows of LEDs per line; rune flaps \
+      (--board boards/sim-runes-6x22.yaml) are drawn from GNU Unifont's glyphs, so they need no \
+      runic font in the terminal (half blocks in a terminal of 177 × 55, Braille in 111 × 37). \
       Without a terminal it prints plain log lines instead. Ctrl-C stops it.
       """)
 

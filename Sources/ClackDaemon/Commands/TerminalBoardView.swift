@@ -1,3 +1,4 @@
+import ClackCommands
 import ClackCore
 import ClackRuntime
 import ClackStore
@@ -30,23 +31,28 @@ final class TerminalBoardView: Sendable {
     let forward = Task.detached {
       for await _ in events { redraw.yield() }
     }
+    let picture = TerminalBoardPicture(flapSet: parts.display.runner.board.flapSet)
+    if let warning = picture.warning { recent.append("terminal view: " + warning) }
     let draw = Task.detached { [speed, recent] in
       for await _ in redraws {
-        await Self.draw(parts, speed: speed, recent: recent)
+        await Self.draw(parts, picture: picture, speed: speed, recent: recent)
         try? await Task.sleep(for: .milliseconds(50))
       }
     }
     tasks.withLock { $0 = [forward, draw] }
   }
 
-  private static func draw(_ parts: Daemon.Parts, speed: Int, recent: RecentLogLines) async {
+  private static func draw(
+    _ parts: Daemon.Parts, picture: TerminalBoardPicture, speed: Int, recent: RecentLogLines
+  ) async {
     let runner = parts.display.runner
     let state = runner.thread.state
     // A pixel board shows its LEDs (two rows of them per line of text, in amber).
     let grid =
       runner.pixels.map {
         "\u{1B}[33m" + HalfBlockPicture.render($0.canvas(state)) + "\u{1B}[0m\n"
-      } ?? FrameGridRenderer(ansiColor: true).render(runner.shownFrame(state))
+      }
+      ?? picture.render(runner.shownFrame(state), reserved: Self.linesBesideBoard)
     let homed = await parts.display.homed
     let quiet = await parts.display.quiet
     let queued = (try? parts.store.count(state: .queued)) ?? 0
@@ -65,6 +71,10 @@ final class TerminalBoardView: Sendable {
       terminator: "")
     fflush(nil)
   }
+
+  /// The board's name, the status line and four log lines (the size is read at each redraw,
+  /// so a resized terminal gets the dots that fit it).
+  static let linesBesideBoard = 6
 
   /// Stops drawing and gives the terminal its cursor back.
   func restore() {

@@ -1,0 +1,157 @@
+import ClackAPI
+import ClackBoard
+import ClackCore
+import Foundation
+import Testing
+
+@testable import ClackCommands
+
+/// `clack sim`'s terminal picture of a rune flap board: drawn from GNU Unifont's glyphs, so it
+/// needs no runic font in the terminal, and sized to the terminal.
+struct TerminalBoardPictureTests {
+  static func board(_ name: String) throws -> BoardDefinition {
+    try BoardDefinition.load(
+      path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../boards/\(name)").standardized.path)
+  }
+
+  /// Characters any terminal font has: ASCII, box drawing, block elements, Braille, and ESC
+  /// for colour.
+  static func onlyCommonCharacters(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy {
+      $0.value < 0x80 || (0x2500...0x259F).contains($0.value)
+        || (0x2800...0x28FF).contains($0.value)
+    }
+  }
+
+  @Test func runeFlapsAreDrawnFromUnifontsGlyphsPixelForPixel() throws {
+    let picture = TerminalBoardPicture(flapSet: try Self.board("sim-runes-6x22.yaml").flapSet)
+    #expect(picture.warning == nil)
+    let glyphs = try #require(picture.glyphs)
+    var frame = Frame(rows: 6, cols: 22)
+    frame[0, 0] = .glyph("ᚠ")
+    frame[0, 1] = .glyph("᛭")
+    frame[5, 21] = .glyph("ᛟ")
+    let text = picture.render(frame, columns: 240, lines: 80, reserved: 6)
+    #expect(!text.contains("ᚠ") && !text.contains("ᛟ"))
+    #expect(Self.onlyCommonCharacters(text))
+    #expect(text.split(separator: "\n").count == glyphs.size(rows: 6, cols: 22).lines)
+
+    // Read ᚠ back out of the half blocks of the first flap and compare with Unifont's glyph.
+    let unifont = try SystemUnifont.load()
+    let glyph = try #require(unifont.glyph(for: "ᚠ"))
+    let lines = text.split(separator: "\n").dropFirst().prefix(glyphs.cellLines).map {
+      Array($0.dropFirst().prefix(glyphs.cellColumns))
+    }
+    var drawn: [[Bool]] = []
+    for line in lines {
+      drawn.append(line.map { $0 == "█" || $0 == "▀" })
+      drawn.append(line.map { $0 == "█" || $0 == "▄" })
+    }
+    let rows = glyphs.pixelRows
+    let columns = glyphs.pixelColumns
+    for y in 0..<16 {
+      for x in 0..<8 {
+        let shown =
+          rows.contains(y) && columns.contains(x)
+          && drawn[y - rows.lowerBound][x - columns.lowerBound]
+        #expect(shown == glyph.isLit(x: x, y: y), "pixel \(x),\(y) of ᚠ")
+      }
+    }
+    // Cropping dropped only dark pixels, and some: docs/runes.md gives these sizes.
+    #expect("\(columns.count)×\(rows.count)" == "7×14")
+    var braille = glyphs
+    braille.dots = .braille
+    #expect("\(glyphs.size(rows: 6, cols: 22))" == "(columns: 177, lines: 49)")
+    #expect("\(braille.size(rows: 6, cols: 22))" == "(columns: 111, lines: 31)")
+  }
+
+  @Test func theDotsFollowTheTerminalsSize() throws {
+    let picture = TerminalBoardPicture(flapSet: try Self.board("sim-runes-6x22.yaml").flapSet)
+    let glyphs = try #require(picture.glyphs)
+    let frame = Frame(rows: 6, cols: 22)
+    var large = glyphs
+    large.dots = .halfBlocks
+    let needed = large.size(rows: 6, cols: 22)
+    func dots(_ columns: Int?, _ lines: Int?) -> GlyphGridPicture.Dots? {
+      TerminalBoardPicture.dots(
+        for: glyphs, frame: frame, columns: columns, lines: lines, reserved: 6)
+    }
+    var small = glyphs
+    small.dots = .braille
+    let fits = small.size(rows: 6, cols: 22)
+    #expect(dots(needed.columns, needed.lines + 6) == .halfBlocks)
+    #expect(dots(needed.columns - 1, needed.lines + 6) == .braille)
+    #expect(dots(needed.columns, needed.lines + 5) == .braille)
+    #expect(dots(fits.columns, fits.lines + 6) == .braille)
+    #expect(dots(fits.columns - 1, 200) == nil)
+    #expect(dots(500, fits.lines + 5) == nil)
+    #expect(dots(nil, nil) == .braille)
+    // Braille when it fits, and on a terminal too small for it (80 × 24) the characters, with
+    // the size that would draw them.
+    let braille = picture.render(frame, columns: fits.columns, lines: 40, reserved: 6)
+    #expect(braille.split(separator: "\n").count == fits.lines)
+    var runes = frame
+    runes[0, 0] = .glyph("ᚠ")
+    let characters = picture.render(runes, columns: 80, lines: 24, reserved: 6)
+    #expect(characters.contains("│ᚠ│"))
+    #expect(characters.contains("(a terminal of 111 × 37 draws these signs whatever its font)"))
+  }
+
+  @Test func aBoardOfPlainCharactersIsTheUsualGrid() throws {
+    let board = try Self.board("sim-6x22.yaml")
+    let picture = TerminalBoardPicture(flapSet: board.flapSet) {
+      Issue.record("loaded a font")
+      throw FontFileError(file: "", line: 0, message: "")
+    }
+    #expect(picture.glyphs == nil && picture.warning == nil)
+    var frame = Frame(rows: 6, cols: 22)
+    frame[0, 0] = .glyph("A")
+    #expect(
+      picture.render(frame, columns: 300, lines: 100, reserved: 6)
+        == FrameGridRenderer(ansiColor: true).render(frame))
+  }
+
+  @Test func withoutUnifontTheRunesShowAsCharactersWithAWarning() throws {
+    let picture = TerminalBoardPicture(flapSet: try Self.board("sim-runes-6x22.yaml").flapSet) {
+      throw FontFileError(
+        file: "/usr/share/unifont/unifont.hex", line: 0, message: "no GNU Unifont")
+    }
+    #expect(picture.glyphs == nil)
+    #expect(picture.warning?.contains("no GNU Unifont") == true)
+    var frame = Frame(rows: 6, cols: 22)
+    frame[0, 0] = .glyph("ᚠ")
+    #expect(picture.render(frame, columns: 300, lines: 100, reserved: 6).contains("ᚠ"))
+  }
+}
+
+/// `clack render` and `clack status` on a terminal draw rune flaps from glyphs too; piped, the
+/// runes stay characters.
+struct RuneGridOutputTests {
+  static let runes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../boards/sim-runes-6x22.yaml").standardized.path
+
+  @Test func renderOnATerminalDrawsTheRunesAndPipedPrintsThem() throws {
+    let command = try parse(RenderCommand.self, ["render", "--board", Self.runes, "dag"])
+    let drawn = try command.output(isTerminal: true)
+    #expect(
+      !drawn.contains("ᛞ") && drawn.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+    )
+    #expect(drawn.contains("3 of 132 characters"), "\(drawn)")
+    let piped = try command.output(isTerminal: false)
+    #expect(piped.contains("│ᛞ│ᚨ│ᚷ│"), "\(piped)")
+  }
+
+  @Test func statusReadsARuneBoardFromItsCells() throws {
+    var board = BoardView(
+      name: "runes", rows: 1, cols: 3, codes: nil, target: nil, moving: 0, waiting: 0,
+      quiet: false, homed: true, zones: [:], modules: [])
+    board.cells = [["ᛞ", " ", "{red}"]]
+    let frame = try #require(StatusCommand.frame(of: board))
+    #expect(frame[0, 0] == .glyph("ᛞ") && frame[0, 1] == .blank && frame[0, 2] == .tile(.red))
+    board.cells = [["ᛞ", "ᚨ"], ["ᚷ"]]
+    #expect(StatusCommand.frame(of: board) == nil)
+    board.codes = [[1, 2, 3]]
+    #expect(StatusCommand.frame(of: board).map { $0[0, 0] } == .glyph("A"))
+  }
+}

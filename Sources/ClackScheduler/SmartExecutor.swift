@@ -54,6 +54,16 @@ public final class SmartExecutor: TickExecutor {
 
   public var isIdle: Bool { modules.allSatisfy { $0.phase == .idle } }
 
+  /// How often an idle board reads each module, in microseconds: enough to notice within ten
+  /// seconds one that reset or lost power, the only change an idle module can have.
+  public static let idleReadMicroseconds = 10_000_000
+
+  /// Idle, the thread rests between reads, one module per tick, spread over
+  /// `idleReadMicroseconds`; while anything moves or waits it keeps ticking.
+  public var restMicroseconds: Int {
+    isIdle ? Self.idleReadMicroseconds / max(1, modules.count) : 0
+  }
+
   /// Homes every working module (within the budget), then shows `flaps`.
   public func home(showing flaps: [Int]) {
     for index in modules.indices where usable(index) {

@@ -23,6 +23,8 @@ public final class SteppedExecutor: TickExecutor {
   private var handled: [Bool]
   var planEnd = 0
   var queue: [Int] = []
+  /// Ticks in a row with every module idle and its coils off.
+  private var quietTicks = 0
   /// Modules whose fault is new since `nextNewFault()` last handed it out.
   var faultPending: PendingFaults
   /// Built once, so a failing module does not allocate in the tick loop.
@@ -170,7 +172,24 @@ public final class SteppedExecutor: TickExecutor {
     bank.writeCoils(patterns)
     bank.readSensors(into: &active)
     for index in modules.indices { observe(index, now: now) }
+    quietTicks = isQuiet ? min(quietTicks + 1, 1 << 30) : 0
   }
+
+  /// Every module idle, none queued, every coil off.
+  private var isQuiet: Bool {
+    guard queue.isEmpty else { return false }
+    for index in modules.indices where modules[index].activity != .idle || patterns[index] != 0 {
+      return false
+    }
+    return true
+  }
+
+  /// At rest once the coils are off and the sensors have shown the last move's end: the first
+  /// quiet tick writes the coils off, and a chained bank, whose reads lag a tick, reads once
+  /// more, so a home edge reached by the last step is still checked. From then on nothing can
+  /// change until a command comes, so the thread blocks instead of ticking; a rotor turned by
+  /// hand meanwhile is caught when it next passes its sensor in a move.
+  public var isDormant: Bool { quietTicks > bank.sensorDelayTicks }
 
   /// In motion now, and so energised: homing, correcting, or inside a planned segment that
   /// has begun.

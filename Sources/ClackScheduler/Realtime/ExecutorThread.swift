@@ -106,7 +106,8 @@ public final class ExecutorThread: @unchecked Sendable {
     }
   }
 
-  /// True while the thread blocks with nothing to do (an idle pixel board).
+  /// True while the thread blocks with nothing to do (a board at rest), or rests between an
+  /// idle smart board's fault-watching reads.
   public var isDormant: Bool { dormant.load(ordering: .acquiring) }
 
   /// Ends a dormant wait, if the thread is in one.
@@ -188,8 +189,9 @@ public final class ExecutorThread: @unchecked Sendable {
         misses += late
         deadline += late * period
       }
-      if executor.isDormant, sleepUntilCommand() {
-        // The command that woke the thread is taken at once; ticks go on from there.
+      let restFor = executor.restMicroseconds
+      if restFor > 0, rest(microseconds: restFor, after: deadline) {
+        // Ticks go on from the wake-up: a command that ended the rest is taken at once.
         deadline = clock.nanoseconds() - period
       }
     }
@@ -202,17 +204,24 @@ public final class ExecutorThread: @unchecked Sendable {
     finished.signal()
   }
 
-  /// Blocks until a command comes (or stop is asked), unless one is already waiting; true
-  /// when it blocked. Flag first, then look: a command published in between clears the flag
-  /// and signals, so the wait returns at once.
-  private func sleepUntilCommand() -> Bool {
+  /// Blocks until a command comes (or stop is asked), or until `microseconds` after the last
+  /// tick's deadline (`Int.max`: no limit), unless a command is already waiting; true when it
+  /// blocked. Flag first, then look: a command published in between clears the flag and
+  /// signals, so the wait returns at once.
+  private func rest(microseconds: Int, after deadline: Int) -> Bool {
+    guard microseconds == .max || microseconds * 1000 > tickNanoseconds else { return false }
     dormant.store(true, ordering: .sequentiallyConsistent)
     if commands.peek() != nil || stopRequested.load(ordering: .acquiring) {
       // Take the flag back; if a sender took it first, its signal is on the way: consume it.
       if !dormant.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.wait() }
       return false
     }
-    wakeUp.wait()
+    if microseconds == .max {
+      wakeUp.wait()
+    } else if !clock.wait(for: wakeUp, until: deadline + microseconds * 1000) {
+      // Woke by the clock: take the flag back, or consume the signal of a sender who took it.
+      if !dormant.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.wait() }
+    }
     return true
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,6 +14,16 @@ public protocol TickClock: Sendable {
   func nanoseconds() -> Int
   /// Returns at or after `deadline` (absolute, on this clock).
   func sleep(until deadline: Int)
+  /// Blocks until `signal` is signalled (true) or `deadline` comes (false).
+  func wait(for signal: DispatchSemaphore, until deadline: Int) -> Bool
+}
+
+extension TickClock {
+  /// Virtual clocks jump to the deadline: a command sent meanwhile is taken at the next tick.
+  public func wait(for signal: DispatchSemaphore, until deadline: Int) -> Bool {
+    sleep(until: deadline)
+    return false
+  }
 }
 
 /// CLOCK_MONOTONIC with absolute-deadline sleeps (`clock_nanosleep` with TIMER_ABSTIME), so
@@ -39,6 +50,11 @@ public struct MonotonicTickClock: TickClock {
       let now = Self.raw()
       if raw > now { usleep(UInt32((raw - now) / 1000)) }
     #endif
+  }
+
+  public func wait(for signal: DispatchSemaphore, until deadline: Int) -> Bool {
+    let left = max(0, (deadline - nanoseconds()) / speed)
+    return signal.wait(timeout: .now() + .nanoseconds(left)) == .success
   }
 
   /// Nanoseconds on CLOCK_MONOTONIC, unscaled.

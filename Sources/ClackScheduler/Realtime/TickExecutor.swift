@@ -24,9 +24,13 @@ public protocol TickExecutor: AnyObject {
   /// Stops motion and switches every coil off: called when the thread stops.
   func shutdown()
   /// True when the thread may block until the next command: nothing moves, nothing waits and
-  /// nothing needs watching. (Stepped and smart boards keep ticking for now, to watch their
-  /// sensors; a pixel board with nothing animating sleeps.)
+  /// nothing needs watching (a stepped board at rest with its coils off, a pixel board with
+  /// nothing animating).
   var isDormant: Bool { get }
+  /// How long the thread may block before the next tick if no command comes, in microseconds
+  /// on the board's clock: 0 to keep ticking, `Int.max` until a command (when dormant), or the
+  /// time to a read that watches for faults (an idle smart board).
+  var restMicroseconds: Int { get }
   /// The shape of a command's scrolling lines (a pixel board's rows of cells and the longest
   /// line); (0, 0) for a board without them.
   var lineShape: (rows: Int, capacity: Int) { get }
@@ -41,6 +45,7 @@ public protocol TickExecutor: AnyObject {
 
 extension TickExecutor {
   public var isDormant: Bool { false }
+  public var restMicroseconds: Int { isDormant ? .max : 0 }
   public var lineShape: (rows: Int, capacity: Int) { (0, 0) }
   public var pixelCount: Int { 0 }
   public func report(pixels: inout [UInt8], brightness: inout Int) {}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Daemon benchmark: builds clack in release mode and runs `clack sim` (no terminal, so plain
 # logs) on loopback with a fresh state directory. Prints the time from start to serving and
-# to ready (homed), the idle RSS, the RSS with 10,000 queued messages, and the p50/p99 time
+# to ready (homed), the idle RSS and CPU, the RSS with 10,000 queued messages, and the p50/p99 time
 # from a message's 201 to the first bus write of its transition (the daemon's own
 # clack_accept_to_motion_seconds, from the executor tick that took the move). Record the
 # figures, with the machine and date, in docs/performance.md.

@@ -44,8 +44,11 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
     }
   }
 
+  // By index, not `enumerated()`: this generic class is called through `StepperBank`,
+  // unspecialised, where iterating pairs of a generic element allocates on every tick.
   public func writeCoils(_ patterns: [UInt8]) {
-    for (group, lines) in groups.enumerated() {
+    for group in groups.indices {
+      let lines = groups[group]
       let first = group * Self.modulesPerRequest
       var mask: UInt64 = 0
       for local in 0..<min(Self.modulesPerRequest, moduleCount - first) {
@@ -56,7 +59,8 @@ public final class GPIOStepperBank<Controller: GPIOController>: StepperBank {
   }
 
   public func readSensors(into active: inout [Bool]) {
-    for (group, lines) in groups.enumerated() {
+    for group in groups.indices {
+      let lines = groups[group]
       let first = group * Self.modulesPerRequest
       var mask: UInt64 = 0
       guard perform(group, { () throws(HALError) in mask = try lines.values() }) else { continue }

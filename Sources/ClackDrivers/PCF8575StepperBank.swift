@@ -42,22 +42,26 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     self.sensorActiveLevel = sensorActiveLevel
   }
 
+  // By index, not `enumerated()`: this generic class is called through `StepperBank`,
+  // unspecialised, where iterating pairs of a generic element allocates on every tick.
   public func writeCoils(_ patterns: [UInt8]) {
-    for (module, device) in devices.enumerated() {
+    for module in devices.indices {
+      let device = devices[module]
       // Unused pins and the sensor pin stay 1: weak-high inputs, as at power-on.
       let port0 = UInt8(0xF0) | (patterns[module] & 0x0F) | UInt8(1 << sensorPin)
-      bookkeeping.perform(for: module) { () throws(HALError) in try device.write([port0, 0xFF]) }
+      bookkeeping.perform(for: module) { () throws(HALError) in try device.write(port0, 0xFF) }
     }
   }
 
   public func readSensors(into active: inout [Bool]) {
-    for (module, device) in devices.enumerated() {
-      var pins: [UInt8] = []
+    for module in devices.indices {
+      let device = devices[module]
+      var pins: (UInt8, UInt8) = (0xFF, 0xFF)
       let read = bookkeeping.perform(for: module) { () throws(HALError) in
-        pins = try device.read(count: 2)
+        pins = try device.readTwoBytes()
       }
       guard read else { continue }
-      let level = (UInt16(pins[0]) | UInt16(pins[1]) << 8) & (1 << UInt16(sensorPin)) != 0
+      let level = (UInt16(pins.0) | UInt16(pins.1) << 8) & (1 << UInt16(sensorPin)) != 0
       active[module] = level == sensorActiveLevel
     }
   }

@@ -19,6 +19,11 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
   private let devices: [I2CDevice<Bus>]
   private let offsets: [Int16]
   private var targets: [Int?]
+  /// The status block, read into the same array every time: polling allocates nothing.
+  private var statusBytes = [UInt8](repeating: 0, count: ModuleProtocol.snapshotLength)
+  /// The offset's two bytes, written into the same array at every (re)configuration, which
+  /// happens on the executor thread when a module resets.
+  private var offsetBytes: [UInt8] = [0, 0]
 
   public init(modules: [Module], flapCount: Int) throws(HALError) {
     var devices: [I2CDevice<Bus>] = []
@@ -55,9 +60,10 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
           message: "has \(flaps) flaps, but the board file's flap set has \(flapCount)")
       }
       let offset = UInt16(bitPattern: offsets[module])
+      offsetBytes[0] = UInt8(offset & 0xFF)
+      offsetBytes[1] = UInt8(offset >> 8)
       try device.writeBlock(
-        register: ModuleProtocol.Register.offsetLow.rawValue,
-        [UInt8(offset & 0xFF), UInt8(offset >> 8)])
+        register: ModuleProtocol.Register.offsetLow.rawValue, from: &offsetBytes)
       try command(.acknowledgeReset, module: module)
       return nil
     } catch {
@@ -99,13 +105,12 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
   }
 
   public func status(module: Int) -> Result<ModuleProtocol.Snapshot, ModuleFault> {
-    let bytes: [UInt8]
     do {
-      bytes = try devices[module].readBlock(register: 0, count: ModuleProtocol.snapshotLength)
+      try devices[module].readBlock(register: 0, into: &statusBytes)
     } catch {
       return .failure(.bus(module, error))
     }
-    guard let snapshot = ModuleProtocol.Snapshot(bytes: bytes) else {
+    guard let snapshot = ModuleProtocol.Snapshot(bytes: statusBytes) else {
       return .failure(
         ModuleFault(module: module, kind: .bus(.busError), message: "returned a short status"))
     }

@@ -52,13 +52,32 @@ public struct I2CDevice<Bus: I2CBus> {
     return bytes
   }
 
+  /// Reads `bytes.count` (1–32) bytes from consecutive registers into `bytes`, with one
+  /// I2C-block read and no allocation: for reads made every tick.
+  public func readBlock(register: UInt8, into bytes: inout [UInt8]) throws(HALError) {
+    try checkBlock(bytes.count)
+    let count = bytes.count
+    try bytes.withMutableBytes { (buffer) throws(HALError) in
+      _ = try bus.smbus(
+        address: address, .readI2CBlock(register: register, count: count), buffer: buffer)
+    }
+  }
+
   /// Writes 1–32 bytes to consecutive registers with one I2C-block write.
   public func writeBlock(register: UInt8, _ bytes: [UInt8]) throws(HALError) {
-    try checkBlock(bytes.count)
     var copy = bytes
-    try copy.withMutableBytes { (buffer) throws(HALError) in
+    try writeBlock(register: register, from: &copy)
+  }
+
+  /// Writes `bytes` (1–32 of them) like `writeBlock(register:_:)`, without allocating: the
+  /// array is lent, not copied (the SMBus call takes a mutable buffer), for writes made while
+  /// the board runs.
+  public func writeBlock(register: UInt8, from bytes: inout [UInt8]) throws(HALError) {
+    try checkBlock(bytes.count)
+    let count = bytes.count
+    try bytes.withMutableBytes { (buffer) throws(HALError) in
       _ = try bus.smbus(
-        address: address, .writeI2CBlock(register: register, count: bytes.count), buffer: buffer)
+        address: address, .writeI2CBlock(register: register, count: count), buffer: buffer)
     }
   }
 
@@ -124,6 +143,29 @@ public struct I2CDevice<Bus: I2CBus> {
     try bytes.withBytes { (write) throws(HALError) in
       try bus.transfer(address: address, write: write, read: .init(start: nil, count: 0))
     }
+  }
+
+  /// A plain write of two bytes (no register), without allocating: an expander's two ports,
+  /// written every tick.
+  public func write(_ first: UInt8, _ second: UInt8) throws(HALError) {
+    let bytes = (first, second)
+    try withUnsafeBytes(of: bytes) { write in
+      Result { () throws(HALError) in
+        try bus.transfer(address: address, write: write, read: .init(start: nil, count: 0))
+      }
+    }.get()
+  }
+
+  /// A plain read of two bytes (no register), without allocating: an expander's two ports,
+  /// read every tick.
+  public func readTwoBytes() throws(HALError) -> (UInt8, UInt8) {
+    var bytes: (UInt8, UInt8) = (0, 0)
+    try withUnsafeMutableBytes(of: &bytes) { read in
+      Result { () throws(HALError) in
+        try bus.transfer(address: address, write: .init(start: nil, count: 0), read: read)
+      }
+    }.get()
+    return bytes
   }
 
   /// A plain read (no register) of `count` bytes.

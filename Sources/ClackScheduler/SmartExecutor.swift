@@ -58,10 +58,10 @@ public final class SmartExecutor: TickExecutor {
   /// seconds one that reset or lost power, the only change an idle module can have.
   public static let idleReadMicroseconds = 10_000_000
 
-  /// Idle, the thread rests between reads, one module per tick, spread over
+  /// Idle, the thread rests between passes of `pollsPerTick` reads, spread over
   /// `idleReadMicroseconds`; while anything moves or waits it keeps ticking.
   public var restMicroseconds: Int {
-    isIdle ? Self.idleReadMicroseconds / max(1, modules.count) : 0
+    isIdle ? Self.idleReadMicroseconds * pollsPerTick / max(1, modules.count) : 0
   }
 
   /// Homes every working module (within the budget), then shows `flaps`.
@@ -155,15 +155,18 @@ public final class SmartExecutor: TickExecutor {
         polls += 1
       }
     }
+    // One spare read for an idle module while others move; a whole pass of them at rest.
+    let idleReads = polls == 0 && isIdle ? pollsPerTick : 1
+    var idleDone = 0
     visited = 0
-    while polls < pollsPerTick, visited < count {
+    while polls < pollsPerTick, visited < count, idleDone < idleReads {
       let index = idleCursor
       idleCursor = (idleCursor + 1) % count
       visited += 1
       if modules[index].phase == .idle, modules[index].mode == .normal {
         read(index, now: now)
         polls += 1
-        break
+        idleDone += 1
       }
     }
   }

@@ -46,7 +46,7 @@ public final class HT16K33Model: SimulatedI2CDevice {
     }
   }
 
-  public func i2cWrite(_ bytes: [UInt8], at time: UInt64) {
+  public func i2cWrite(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     guard let command = bytes.first else { return }
     commands.append(command)
     switch command & 0xF0 {
@@ -68,8 +68,9 @@ public final class HT16K33Model: SimulatedI2CDevice {
     }
   }
 
-  public func i2cRead(count: Int, at time: UInt64) -> [UInt8] {
-    (0..<count).map { ram[(pointer + $0) % 16] }
+  public func i2cRead(into bytes: UnsafeMutableRawBufferPointer, at time: UInt64) -> Int {
+    for index in 0..<bytes.count { bytes[index] = ram[(pointer + index) % 16] }
+    return bytes.count
   }
 
   /// Whether the LED at (x, y) of the backpack is driven on by the RAM (before the display

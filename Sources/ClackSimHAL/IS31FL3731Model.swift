@@ -27,7 +27,7 @@ public final class IS31FL3731Model: SimulatedI2CDevice {
   public var pictureMode: Bool { function[0x00] >> 3 & 0x03 == 0 }
   public var shownFrame: Int { Int(function[0x01] & 0x07) }
 
-  public func i2cWrite(_ bytes: [UInt8], at time: UInt64) {
+  public func i2cWrite(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     guard let register = bytes.first else { return }
     if register == 0xFD {
       if bytes.count > 1 { bank = bytes[1] }
@@ -40,12 +40,15 @@ public final class IS31FL3731Model: SimulatedI2CDevice {
     }
   }
 
-  public func i2cRead(count: Int, at time: UInt64) -> [UInt8] {
-    (0..<count).map { offset in
+  public func i2cRead(into bytes: UnsafeMutableRawBufferPointer, at time: UInt64) -> Int {
+    for offset in 0..<bytes.count {
       let register = Int(pointer) + offset
-      if bank == Self.functionBank { return register < function.count ? function[register] : 0 }
-      return bank < 8 && register < 0xB4 ? frames[Int(bank)][register] : 0
+      bytes[offset] =
+        bank == Self.functionBank
+        ? (register < function.count ? function[register] : 0)
+        : (bank < 8 && register < 0xB4 ? frames[Int(bank)][register] : 0)
     }
+    return bytes.count
   }
 
   private func store(_ byte: UInt8, at register: UInt8) {

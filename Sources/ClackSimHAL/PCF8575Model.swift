@@ -19,7 +19,7 @@ public final class PCF8575Model: SimulatedI2CDevice {
     self.sensorPin = sensorPin
   }
 
-  public func i2cWrite(_ bytes: [UInt8], at time: UInt64) {
+  public func i2cWrite(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     var index = 0
     while index + 1 < bytes.count {
       latch = UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
@@ -32,10 +32,13 @@ public final class PCF8575Model: SimulatedI2CDevice {
     module.motor.drive(coils: coils, at: time)
   }
 
-  public func i2cRead(count: Int, at time: UInt64) -> [UInt8] {
+  public func i2cRead(into bytes: UnsafeMutableRawBufferPointer, at time: UInt64) -> Int {
     var pins: UInt16 = 0
     for pin in 0..<16 where level(pin) { pins |= 1 << UInt16(pin) }
-    return (0..<count).map { $0 % 2 == 0 ? UInt8(pins & 0xFF) : UInt8(pins >> 8) }
+    for index in 0..<bytes.count {
+      bytes[index] = index % 2 == 0 ? UInt8(pins & 0xFF) : UInt8(pins >> 8)
+    }
+    return bytes.count
   }
 
   /// A pin's level: low when the latch drives it low, else what the outside world makes it.

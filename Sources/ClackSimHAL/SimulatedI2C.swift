@@ -4,9 +4,14 @@ import ClackHAL
 /// A device on a simulated I2C bus, seen as real chips see the bus: a write of bytes after the
 /// address, or a read of some number of bytes. SMBus transactions reach it as the byte
 /// sequences a real controller puts on the wire.
+///
+/// Bytes pass as buffers, not arrays, so a simulated board runs its bus without allocating,
+/// as the executor does (its benchmark counts the simulation's allocations too).
 public protocol SimulatedI2CDevice: AnyObject {
-  func i2cWrite(_ bytes: [UInt8], at time: UInt64)
-  func i2cRead(count: Int, at time: UInt64) -> [UInt8]
+  func i2cWrite(_ bytes: UnsafeRawBufferPointer, at time: UInt64)
+  /// Fills `bytes` with what the device sends; returns how many it sent (a device that stops
+  /// early leaves the bus released: the rest reads high).
+  func i2cRead(into bytes: UnsafeMutableRawBufferPointer, at time: UInt64) -> Int
 }
 
 /// Faults injected at one address. Draws come from a seeded generator, so a run repeats.
@@ -35,6 +40,8 @@ public final class SimulatedI2CBus: I2CBus {
   private var devices: [UInt8: SimulatedI2CDevice] = [:]
   public var faults: [UInt8: I2CFaults] = [:]
   private var random: SplitMix64
+  /// Room for an SMBus transaction's bytes: a register and up to 32 bytes of block.
+  private var scratch = [UInt8](repeating: 0, count: 34)
 
   /// `capabilities` defaults to what the Pi's controller offers: plain I2C and every SMBus form.
   public init(
@@ -65,11 +72,8 @@ public final class SimulatedI2CBus: I2CBus {
         "plain I2C transfers", bus: name, address: address, capabilities: capabilities)
     }
     let device = try acknowledge(address)
-    if write.count > 0 { deliver(Array(write), to: device, address: address) }
-    if read.count > 0 {
-      let bytes = fetch(read.count, from: device, address: address)
-      for (index, byte) in bytes.enumerated() { read[index] = byte }
-    }
+    if write.count > 0 { deliver(write, to: device, address: address) }
+    if read.count > 0 { fetch(into: read, from: device, address: address) }
   }
 
   public func smbus(
@@ -89,35 +93,64 @@ public final class SimulatedI2CBus: I2CBus {
     let device = try acknowledge(address)
     switch transaction {
     case .sendByte(let byte):
-      deliver([byte], to: device, address: address)
+      send(1, byte, to: device, address: address)
     case .receiveByte:
-      return UInt16(fetch(1, from: device, address: address)[0])
+      return UInt16(receive(1, from: device, address: address).0)
     case .readByteData(let register):
-      deliver([register], to: device, address: address)
-      return UInt16(fetch(1, from: device, address: address)[0])
+      send(1, register, to: device, address: address)
+      return UInt16(receive(1, from: device, address: address).0)
     case .writeByteData(let register, let value):
-      deliver([register, value], to: device, address: address)
+      send(2, register, value, to: device, address: address)
     case .readWordData(let register):
-      deliver([register], to: device, address: address)
-      let bytes = fetch(2, from: device, address: address)
-      return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+      send(1, register, to: device, address: address)
+      let bytes = receive(2, from: device, address: address)
+      return UInt16(bytes.0) | UInt16(bytes.1) << 8
     case .writeWordData(let register, let value):
-      deliver([register, UInt8(value & 0xFF), UInt8(value >> 8)], to: device, address: address)
+      send(
+        3, register, UInt8(value & 0xFF), UInt8(value >> 8), to: device, address: address)
     case .readI2CBlock(let register, let count):
       guard (1...32).contains(count), buffer.count >= count else {
         throw blockError(count, address)
       }
-      deliver([register], to: device, address: address)
-      for (index, byte) in fetch(count, from: device, address: address).enumerated() {
-        buffer[index] = byte
-      }
+      send(1, register, to: device, address: address)
+      fetch(
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]), from: device,
+        address: address)
     case .writeI2CBlock(let register, let count):
       guard (1...32).contains(count), buffer.count >= count else {
         throw blockError(count, address)
       }
-      deliver([register] + Array(buffer.prefix(count)), to: device, address: address)
+      scratch[0] = register
+      for index in 0..<count { scratch[index + 1] = buffer[index] }
+      scratch.withUnsafeBytes { bytes in
+        deliver(
+          UnsafeRawBufferPointer(rebasing: bytes[..<(count + 1)]), to: device, address: address)
+      }
     }
     return 0
+  }
+
+  /// The first `count` of up to three bytes of an SMBus transaction, through the scratch
+  /// buffer (an array would be allocated for each).
+  private func send(
+    _ count: Int, _ first: UInt8, _ second: UInt8 = 0, _ third: UInt8 = 0,
+    to device: SimulatedI2CDevice, address: UInt8
+  ) {
+    (scratch[0], scratch[1], scratch[2]) = (first, second, third)
+    scratch.withUnsafeBytes { buffer in
+      deliver(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: device, address: address)
+    }
+  }
+
+  private func receive(_ count: Int, from device: SimulatedI2CDevice, address: UInt8) -> (
+    UInt8, UInt8
+  ) {
+    scratch.withUnsafeMutableBytes { buffer in
+      fetch(
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]), from: device,
+        address: address)
+    }
+    return (scratch[0], scratch[1])
   }
 
   /// The address phase: a missing device, a NACK or a timeout fails the whole transaction.
@@ -143,21 +176,26 @@ public final class SimulatedI2CBus: I2CBus {
     return device
   }
 
-  private func deliver(_ bytes: [UInt8], to device: SimulatedI2CDevice, address: UInt8) {
+  private func deliver(
+    _ bytes: UnsafeRawBufferPointer, to device: SimulatedI2CDevice, address: UInt8
+  ) {
     log.record(
       BusTransaction(
-        time: clock.nanoseconds, bus: name, kind: .i2cWrite, address: address, bytes: bytes))
+        time: clock.nanoseconds, bus: name, kind: .i2cWrite, address: address,
+        bytes: Array(bytes)))
     device.i2cWrite(bytes, at: clock.nanoseconds)
   }
 
-  private func fetch(_ count: Int, from device: SimulatedI2CDevice, address: UInt8) -> [UInt8] {
-    var bytes = device.i2cRead(count: count, at: clock.nanoseconds)
+  private func fetch(
+    into bytes: UnsafeMutableRawBufferPointer, from device: SimulatedI2CDevice, address: UInt8
+  ) {
+    let sent = min(bytes.count, max(0, device.i2cRead(into: bytes, at: clock.nanoseconds)))
     // A device that stops sending leaves the bus released: the rest reads high.
-    if bytes.count < count { bytes += Array(repeating: 0xFF, count: count - bytes.count) }
+    for index in sent..<bytes.count { bytes[index] = 0xFF }
     log.record(
       BusTransaction(
-        time: clock.nanoseconds, bus: name, kind: .i2cRead, address: address, bytes: bytes))
-    return Array(bytes.prefix(count))
+        time: clock.nanoseconds, bus: name, kind: .i2cRead, address: address,
+        bytes: Array(bytes)))
   }
 
   private func blockError(_ count: Int, _ address: UInt8) -> HALError {

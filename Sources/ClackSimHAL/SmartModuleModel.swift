@@ -53,7 +53,7 @@ public final class SmartModuleModel: SimulatedI2CDevice {
     module.motor.drive(coils: 0, at: time)
   }
 
-  public func i2cWrite(_ bytes: [UInt8], at time: UInt64) {
+  public func i2cWrite(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     advance(to: time)
     guard let first = bytes.first else { return }
     pointer = first
@@ -63,13 +63,14 @@ public final class SmartModuleModel: SimulatedI2CDevice {
     }
   }
 
-  public func i2cRead(count: Int, at time: UInt64) -> [UInt8] {
+  public func i2cRead(into bytes: UnsafeMutableRawBufferPointer, at time: UInt64) -> Int {
     advance(to: time)
     refreshStatus()
-    return (0..<count).map { _ in
-      defer { pointer &+= 1 }
-      return Int(pointer) < registers.count ? registers[Int(pointer)] : 0
+    for index in 0..<bytes.count {
+      bytes[index] = Int(pointer) < registers.count ? registers[Int(pointer)] : 0
+      pointer &+= 1
     }
+    return bytes.count
   }
 
   private func write(register: UInt8, _ value: UInt8, at time: UInt64) {

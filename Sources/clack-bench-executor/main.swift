@@ -36,9 +36,19 @@ do {
   fail("\(error)")
 }
 twin.log.isEnabled = false
-guard let bank = twin.stepped else { fail("\(boardPath) has smart modules; use a stepped board") }
-let executor = SteppedExecutor(bank: bank, board: board)
-let tick = ExecutorThread.tickMicroseconds(for: board, smart: false)
+// Stepped modules, or smart ones (which step themselves: the thread only sends and polls).
+let executor: TickExecutor
+let planner: Planner
+if let bank = twin.stepped {
+  let stepped = SteppedExecutor(bank: bank, board: board)
+  (executor, planner) = (stepped, stepped.planner)
+} else if let bank = twin.smart {
+  let smart = SmartExecutor(bank: bank, board: board)
+  (executor, planner) = (smart, smart.planner)
+} else {
+  fail("\(boardPath) is a pixel board; clack-bench-pixels measures those")
+}
+let tick = ExecutorThread.tickMicroseconds(for: board, smart: twin.smart != nil)
 
 /// Allocations counted on the executor thread, read on every tick (reading does not allocate).
 let allocations = Atomic<Int>(0)
@@ -46,6 +56,7 @@ let allocations = Atomic<Int>(0)
 /// once (the Swift runtime instantiates some generic metadata lazily, on first use).
 let hookTicks = Atomic<Int>(0)
 nonisolated(unsafe) let simulatedClock = twin.clock
+nonisolated(unsafe) let simulatedFirmware = twin.firmware
 let thread = ExecutorThread(
   executor: executor, tickMicroseconds: tick,
   onTick: { elapsed in
@@ -54,6 +65,8 @@ let thread = ExecutorThread(
     if target > simulatedClock.nanoseconds {
       simulatedClock.advance(nanoseconds: target - simulatedClock.nanoseconds)
     }
+    // Smart modules' firmware runs on its own time, as the real modules do.
+    for model in simulatedFirmware { model.advance(to: simulatedClock.nanoseconds) }
     let seen = hookTicks.wrappingAdd(1, ordering: .relaxed).newValue
     if seen == 2 {
       clack_allocation_counter_start()
@@ -83,7 +96,7 @@ while Date().timeIntervalSince(start) < Double(seconds) {
   // Modules still homing take the new target when they are done.
   thread.show(
     randomFrame(&random), transition: transitions[frames % transitions.count],
-    planner: executor.planner)
+    planner: planner)
   frames += 1
 }
 thread.stop()

@@ -68,12 +68,12 @@ import Testing
     #expect(twin.modules.allSatisfy { !$0.motor.isEnergized })
   }
 
-  @Test func anIdleSmartBoardReadsEachModuleOnceInTenSeconds() throws {
+  @Test func anIdleSmartBoardRestsBetweenReadsOfEachModuleOnceInTenSeconds() throws {
     let board = try twinBoard("i2c-smart-6x22.yaml")
     let twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
     let executor = SmartExecutor(bank: try #require(twin.smart), board: board)
-    let rest = SmartExecutor.idleReadMicroseconds / board.moduleCount
+    let rest = SmartExecutor.idleReadMicroseconds * executor.pollsPerTick / board.moduleCount
     nonisolated(unsafe) let simulated = twin
     let thread = ExecutorThread(
       executor: executor, tickMicroseconds: 5000, clock: ManualTickClock(), setup: .none,
@@ -90,14 +90,45 @@ import Testing
     thread.home(showing: first)
     let homed = thread.wait(timeoutSeconds: 120) { $0.commandsApplied >= 1 && $0.idle }
     #expect(homed.modules.map(\.flap) == first)
-    // From now on one pass per rest: each pass reads one idle module, so every module is
-    // read once per `idleReadMicroseconds`.
-    let later = thread.wait(timeoutSeconds: 120) { $0.ticks >= homed.ticks + 2 * board.moduleCount }
+    // From now on one pass per rest: each pass reads `pollsPerTick` idle modules, so every
+    // module is read once per `idleReadMicroseconds`.
+    let sweep = board.moduleCount / executor.pollsPerTick
+    let later = thread.wait(timeoutSeconds: 120) { $0.ticks >= homed.ticks + 2 * sweep }
     let passes = later.ticks - homed.ticks
     let elapsed = later.nowMicroseconds - homed.nowMicroseconds
-    #expect(passes >= 2 * board.moduleCount)
+    #expect(passes >= 2 * sweep)
     #expect(elapsed >= (passes - 1) * rest && elapsed <= (passes + 1) * rest)
     #expect(executor.restMicroseconds == 0 || thread.state.idle)
-    #expect(rest * board.moduleCount <= SmartExecutor.idleReadMicroseconds)
+    #expect(rest * sweep <= SmartExecutor.idleReadMicroseconds)
+  }
+
+  /// At rest, a module that resets is still noticed within `idleReadMicroseconds`: ticks
+  /// spaced as the resting thread spaces them.
+  @Test func aSmartModuleThatResetsAtRestIsNoticedWithinTenSeconds() throws {
+    let board = try twinBoard("i2c-smart-6x22.yaml")
+    let run = try SmartRun(board)
+    let first = randomTargets(board, seed: 8)
+    run.executor.home(showing: first)
+    run.runUntilIdle()
+    #expect(run.executor.restMicroseconds > 0)
+    run.twin.modules[100].motor.displace(by: 1000)
+    run.twin.firmware[100].powerOn(at: run.twin.clock.nanoseconds)
+    var waited = 0
+    var noticed = false
+    while waited <= SmartExecutor.idleReadMicroseconds, !noticed {
+      let rest = run.executor.restMicroseconds
+      #expect(rest > 0)
+      run.now += rest
+      waited += rest
+      run.twin.clock.advance(nanoseconds: UInt64(rest) * 1000)
+      run.executor.tick(now: run.now)
+      while let fault = run.executor.nextNewFault() {
+        noticed = noticed || (fault.module == 100 && fault.kind == .moduleReset)
+      }
+    }
+    #expect(noticed, "not noticed in \(waited) µs")
+    #expect(run.executor.restMicroseconds == 0, "re-homing keeps the thread ticking")
+    run.runUntilIdle()
+    #expect(run.shown == first)
   }
 }

@@ -12,8 +12,8 @@ port = 17390
 state = tempfile.mkdtemp(prefix="clack-bench-")
 config = os.path.join(state, "clack.yaml")
 with open(config, "w") as f:
-    # No rate limit and no dwell to wait out: the benchmark sends fast.
-    f.write("rate_limit: {per_hour: 0}\ndwell: 1s\n")
+    # No rate limits and no dwell to wait out: the benchmark sends and polls fast.
+    f.write("rate_limit: {per_hour: 0}\nhttp: {per_address_per_minute: 0}\ndwell: 1s\n")
 
 
 key = ""  # read from the state directory once the daemon has made it
@@ -41,6 +41,13 @@ def rss_mib(pid):
     return 0.0
 
 
+def cpu_ticks(pid):
+    """User plus system time of the process so far, in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
 started = time.monotonic()
 daemon = subprocess.Popen(
     [binary, "sim", "--speed", speed, "--state", state, "--config", config,
@@ -62,8 +69,17 @@ try:
     with open(os.path.join(state, "api-key")) as f:
         key = f.read().strip()
     print(f"start to serving: {serving * 1000:.0f} ms; start to ready (homed, x{speed}): {ready:.1f} s")
+    # Idle: homed, the first content shown, nothing moving or queued.
+    while json.loads(request("GET", "/api/v1/board")[1])["moving"] > 0:
+        time.sleep(0.1)
     time.sleep(2)
     print(f"idle RSS: {rss_mib(daemon.pid):.1f} MiB")
+    ticks = os.sysconf("SC_CLK_TCK")
+    before, t0 = cpu_ticks(daemon.pid), time.monotonic()
+    time.sleep(30)
+    used = (cpu_ticks(daemon.pid) - before) / ticks / (time.monotonic() - t0) * 100
+    print(f"idle CPU over 30 s: {used:.3f} % of a core (goal: at most 0.2 %;"
+          f" {'met' if used <= 0.2 else 'MISSED'}; resolution {100 / ticks / 30:.3f} %)")
 
     # Latency: urgent messages, each after the board has settled, alternating text.
     for index in range(100):
@@ -72,8 +88,11 @@ try:
                              "sender": "bench"})
         assert status == 201, status
         while True:
-            _, payload = request("GET", "/api/v1/board")
-            if json.loads(payload)["moving"] == 0:
+            status, payload = request("GET", "/api/v1/board")
+            board = json.loads(payload)
+            if "moving" not in board:
+                sys.exit(f"GET /api/v1/board answered {status}: {payload[:300]!r}")
+            if board["moving"] == 0:
                 break
             time.sleep(0.01)
     _, metrics = request("GET", "/metrics")

@@ -76,12 +76,14 @@ public struct Daemon {
       stateDirectory: stateDirectory)
     let access = try Self.access(
       config: config, stateDirectory: stateDirectory, keyCommand: keyCommand, logger: logger)
+    // Taken now: should this run not end cleanly, the next one homes.
+    let cleanStop = Self.takeCleanStop(from: store, for: board, logger: logger)
     let runner = try BoardRunner(
-      board: board, simulate: options.simulate, speed: options.speed)
+      board: board, simulate: options.simulate, speed: options.speed, rotors: cleanStop?.rotors)
     logger.info("\(runner.grant)")
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,
-      clock: ScaledWallClock(speed: Double(options.speed)), logger: logger)
+      clock: ScaledWallClock(speed: Double(options.speed)), logger: logger, cleanStop: cleanStop)
     let api = API(
       runtime: runtime, access: access, limits: config.http,
       enablementToken: config.localAPIEnablementToken)
@@ -127,6 +129,7 @@ public struct Daemon {
       throw error
     }
     logger.info("\(runner.stop())")
+    Self.saveCleanStop(of: runner, to: store, logger: logger)
     try store.close()
     logger.info("store closed: \(databasePath)")
   }

@@ -23,12 +23,18 @@ public final class BoardRunner: @unchecked Sendable {
   /// to its home edge, half to the flap): at the search speed on a stepped board, at the
   /// planned speed on smart modules, which home themselves.
   public let homingMicrosecondsPerModule: Int
+  /// A stepped board: its positions can be saved at a clean stop and trusted at the next start.
+  public let keepsPositions: Bool
+
   /// Board time of one step at the top speed.
   public var topSpeedStepMicroseconds: Int { 1_000_000 / max(1, board.motion.topSpeed) }
 
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
+  /// `rotors`: a simulated board's rotor positions saved at a clean stop (`positionsAtStop`),
+  /// so its twin starts where it stopped, as a real board would.
   public init(
-    board: BoardDefinition, simulate: Bool, speed: Int = 1, clock tickClock: (any TickClock)? = nil
+    board: BoardDefinition, simulate: Bool, speed: Int = 1, clock tickClock: (any TickClock)? = nil,
+    rotors: [Int]? = nil
   ) throws {
     self.board = board
     self.speed = max(1, speed)
@@ -38,6 +44,7 @@ public final class BoardRunner: @unchecked Sendable {
         definition: definition, simulate: simulate || definition.simulatedOnly)
       pixels = drive
       twin = nil
+      keepsPositions = false
       homingMicrosecondsPerModule = 0
       thread = ExecutorThread(
         executor: drive.executor, tickMicroseconds: PixelDrive.frameMicroseconds,
@@ -50,7 +57,7 @@ public final class BoardRunner: @unchecked Sendable {
     let stepped: StepperBank?
     let smart: SmartModuleBank?
     if simulate || board.simulation.always {
-      let twin = try SimulatedBoard(board: board)
+      let twin = try SimulatedBoard(board: board, rotors: rotors)
       twin.log.isEnabled = false
       self.twin = twin
       stepped = twin.stepped
@@ -62,6 +69,7 @@ public final class BoardRunner: @unchecked Sendable {
       smart = hardware.smart
     }
     let executor: TickExecutor
+    keepsPositions = stepped != nil
     if let stepped {
       executor = SteppedExecutor(bank: stepped, board: board)
     } else if let smart {
@@ -104,6 +112,36 @@ public final class BoardRunner: @unchecked Sendable {
     return energised == 0
       ? "motion stopped, coils off (every simulated coil is de-energised)"
       : "motion stopped, but \(energised) simulated coils are still energised"
+  }
+
+  /// What saved positions belong to: the board's name, size, revolution, offsets and flaps.
+  /// Positions saved for another key (the board file changed) are not trusted.
+  public var positionKey: String { Self.positionKey(for: board) }
+
+  public static func positionKey(for board: BoardDefinition) -> String {
+    [
+      board.name, "\(board.moduleCount)", "\(board.motion.stepsPerRevolution)",
+      board.offsets.map(String.init).joined(separator: ","), board.flapSet.name,
+    ].joined(separator: "|")
+  }
+
+  /// After `stop()`, where a stepped board's modules are: each position (-1 where unknown, a
+  /// module faulty or not homed) and coil phase, and a simulated board's rotors. Nil for smart
+  /// modules (they keep their own positions) and pixel boards.
+  public func positionsAtStop() -> (positions: [Int], phases: [Int], rotors: [Int]?)? {
+    guard keepsPositions else { return nil }
+    let modules = thread.state.modules
+    let positions = modules.map { $0.mode == .normal ? $0.position : -1 }
+    return (positions, modules.map(\.phase), twin?.rotorPositions)
+  }
+
+  /// Starts from positions saved at a clean stop instead of homing, moving straight to
+  /// `frame`. False while every command slot is taken.
+  public func resume(positions: [Int], phases: [Int], showing frame: Frame) -> Bool {
+    thread.resume(
+      positions: positions, phases: phases,
+      showing: board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount),
+      planner: planner)
   }
 
   /// Homes every module (a pixel board: starts the panel), ending on `frame`. False while

@@ -21,9 +21,12 @@ public final class SimulatedBoard {
   /// Each smart module's firmware model (empty for stepped boards).
   public private(set) var firmware: [SmartModuleModel] = []
 
+  /// `rotors`: each motor's position in half-steps, as `rotorPositions` gave it at a clean
+  /// stop, for a restart that finds the board as it was left (a real board keeps its rotors
+  /// where they stopped); otherwise they start where the seed puts them.
   public init(
     board: BoardDefinition, clock: VirtualClock = VirtualClock(),
-    log: TransactionLog = TransactionLog()
+    log: TransactionLog = TransactionLog(), rotors: [Int]? = nil
   ) throws(HALError) {
     guard let hardware = board.hardware else {
       throw HALError(
@@ -48,7 +51,8 @@ public final class SimulatedBoard {
           stepsPerRevolution: revolution, maxStepRate: sim.maxStepRate,
           slipProbability: sim.slipRate,
           stuck: sim.stuckRotors.contains(index)),
-        position: random.uniform(below: revolution), seed: sim.seed &+ UInt64(index))
+        position: Self.start(random.uniform(below: revolution), index, rotors),
+        seed: sim.seed &+ UInt64(index))
       return SplitFlapModuleModel(
         motor: motor,
         parameters: .init(
@@ -63,6 +67,15 @@ public final class SimulatedBoard {
     case .pcf8575(let wiring): try buildPCF(wiring)
     }
   }
+
+  /// The seed's draw is made either way, so the sensors' places (drawn after) stay the same.
+  private static func start(_ drawn: Int, _ index: Int, _ rotors: [Int]?) -> Int {
+    guard let rotors, index < rotors.count else { return drawn }
+    return rotors[index]
+  }
+
+  /// Each motor's position in half-steps: what a restart after a clean stop starts from.
+  public var rotorPositions: [Int] { modules.map(\.motor.position) }
 
   /// A chip for a board file's `chip:` (a label, or a /dev path).
   private func chip(_ name: String, lines: Int) -> (SimulatedGPIOChip, GPIOChipSelector) {

@@ -20,10 +20,11 @@ public struct Runtime: Sendable {
   /// From each message's acknowledgement to the first bus write of its move.
   public let latency: AcceptLatency
 
-  /// Puts the parts together around an opened board and store; homing starts here.
+  /// Puts the parts together around an opened board and store; homing starts here (or, after
+  /// a clean stop, the move from the saved positions: `cleanStop`).
   public init(
     config: RuntimeConfig, runner: BoardRunner, store: ClackStore, clock: DaemonClock,
-    logger: Logger
+    logger: Logger, cleanStop: CleanStop? = nil
   ) async {
     self.config = config
     self.store = store
@@ -35,7 +36,7 @@ public struct Runtime: Sendable {
     display = Display(
       runner: runner, store: store, config: config, clock: clock, events: events,
       logger: logger, latency: latency, executor: storeThread)
-    await display.startHoming()
+    await display.startHoming(resuming: cleanStop)
     messages = MessageService(
       writer: writer, display: display, config: config, events: events, clock: clock,
       latency: latency)

@@ -26,6 +26,7 @@ extension SteppedExecutor {
       reports[index].missedHomes = module.missed
       reports[index].unexpectedHomes = module.unexpected
       reports[index].faulted = module.fault != nil
+      reports[index].phase = module.phase
     }
   }
 
@@ -35,6 +36,34 @@ extension SteppedExecutor {
 
   public func fault(of index: Int) -> ModuleFault? {
     modules[index].fault
+  }
+
+  /// Modules with a saved position are homed as of now, where they were, with the coil
+  /// phase their rotor settled on; the rest are homed as usual (after the plan, so the power
+  /// budget holds). The plan then starts at once. A module moved while the board was off is
+  /// found when it next passes its sensor (`checkHome`) and put right.
+  public func resume(_ command: ExecutorCommand, at now: Int) {
+    for index in modules.indices
+    where modules[index].mode != .sensorError && modules[index].mode != .disabled {
+      let saved = command.positions[index]
+      guard saved >= 0 else {
+        modules[index].homed = false
+        modules[index].mode = .lookForHome
+        modules[index].target = command.targets[index]
+        enqueue(index)
+        continue
+      }
+      let position = ((saved + offsets[index]) % revolution + revolution) % revolution
+      modules[index].homed = true
+      modules[index].mode = .normal
+      modules[index].activity = .idle
+      modules[index].position = position
+      modules[index].previousPosition = position
+      modules[index].phase = command.phases[index] & 7
+      modules[index].goal = position
+      modules[index].homeSeen = true
+    }
+    run(command, at: now)
   }
 
   public func shutdown() {

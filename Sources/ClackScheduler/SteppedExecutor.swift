@@ -139,7 +139,7 @@ public final class SteppedExecutor: TickExecutor {
     return plan
   }
 
-  private func enqueue(_ index: Int) {
+  func enqueue(_ index: Int) {
     guard modules[index].activity != .waiting else { return }
     modules[index].activity = .waiting
     queue.append(index)

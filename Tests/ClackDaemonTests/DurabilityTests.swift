@@ -56,6 +56,45 @@ import Testing
     #expect(daemon.stop() == 0)
   }
 
+  /// A clean stop saves where the rotors are: the next start trusts it and does not home. A
+  /// kill leaves no record (the one saved before was taken at start): the start after homes.
+  @Test func aCleanStopSkipsHomingAndAKillDoesNot() async throws {
+    let daemon = try DaemonProcess(port: 17331)
+    let saved = "positions saved: the next start skips homing"
+    let trusted = "trusting the positions saved at the clean stop"
+    try await daemon.start()
+    #expect(daemon.stop() == 0)
+    #expect(daemon.output.contains(saved), "\(daemon.output)")
+    try await daemon.start()
+    #expect(daemon.output.components(separatedBy: trusted).count == 2, "\(daemon.output)")
+    let reply = try await daemon.post("/api/v1/messages", ["text": "RESUMED", "sender": "t"])
+    #expect(reply.status == 201)
+    var board: [String: Any]?
+    for _ in 0..<300 {
+      board = try await daemon.get("/api/v1/board").json
+      if (board?["moving"] as? Int) == 0, (board?["waiting"] as? Int) == 0,
+        (board?["zones"] as? [String: String])?.values.contains(where: { $0.hasPrefix("message") })
+          == true
+      {
+        break
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    let modules = board?["modules"] as? [[String: Any]] ?? []
+    #expect(!modules.isEmpty)
+    // Every module where it was believed to be: no home pulse missed or out of place.
+    #expect(
+      modules.allSatisfy {
+        ($0["faults"] as? [String])?.isEmpty == true && $0["state"] as? String == "normal"
+      },
+      "\(modules)")
+    #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
+    try await daemon.start()
+    #expect(
+      daemon.output.components(separatedBy: trusted).count == 2, "a killed run was trusted")
+    #expect(daemon.stop() == 0)
+  }
+
   @Test func systemdHearsReadyAndStopping() async throws {
     let socketPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("clack-notify-\(getpid()).sock").path

@@ -9,6 +9,9 @@ public final class ExecutorCommand: @unchecked Sendable {
     case show
     /// Home every module, then show `targets`.
     case home
+    /// Trust `positions` and `phases` (saved at a clean stop; -1: home that module), then
+    /// start the plan in the slot.
+    case resume
     /// Stop all motion where it is and switch every coil off.
     case release
     /// A pixel board: set the panel's brightness to `level`.
@@ -25,6 +28,10 @@ public final class ExecutorCommand: @unchecked Sendable {
   var start1: [Int]
   var steps1: [Int]
   public private(set) var makespanMicroseconds = 0
+  /// For `resume`: each module's position in steps past its flap 0 (-1: unknown) and coil
+  /// phase, as saved at a clean stop.
+  public private(set) var positions: [Int]
+  public private(set) var phases: [Int]
   /// A pixel board's scrolling rows (see `loadScreen`): per row of cells the line's length in
   /// cells (0: the row does not scroll), and the lines, `lineCapacity` cells per row.
   public private(set) var lineLengths: [Int]
@@ -40,6 +47,8 @@ public final class ExecutorCommand: @unchecked Sendable {
     lines = Array(repeating: 0, count: lineRows * lineCapacity)
     self.lineCapacity = lineCapacity
     targets = Array(repeating: 0, count: moduleCount)
+    positions = Array(repeating: -1, count: moduleCount)
+    phases = Array(repeating: 0, count: moduleCount)
     segmentCount = Array(repeating: 0, count: moduleCount)
     start0 = Array(repeating: 0, count: moduleCount)
     steps0 = Array(repeating: 0, count: moduleCount)
@@ -70,6 +79,16 @@ public final class ExecutorCommand: @unchecked Sendable {
         start1[index] = move.segments[1].startMicroseconds
         steps1[index] = move.segments[1].steps
       }
+    }
+  }
+
+  /// Fills the slot with positions saved at a clean stop and a plan made from them.
+  public func loadResume(_ plan: Plan, positions: [Int], phases: [Int]) {
+    load(plan)
+    kind = .resume
+    for index in 0..<moduleCount {
+      self.positions[index] = index < positions.count ? positions[index] : -1
+      self.phases[index] = index < phases.count ? phases[index] & 7 : 0
     }
   }
 

@@ -16,6 +16,19 @@ extension ExecutorThread {
     return send { $0.load(plan) } ? plan : nil
   }
 
+  /// Trusts the positions and coil phases saved at a clean stop (-1: home that module) and
+  /// shows `flaps` from them at once, without homing; each module's home is checked as it
+  /// passes its sensor, and one found elsewhere is put right (docs/scheduler.md).
+  @discardableResult
+  public func resume(
+    positions: [Int], phases: [Int], showing flaps: [Int], transition: Transition = Transition(),
+    planner: Planner
+  ) -> Bool {
+    let from = positions.map { max(0, $0) }
+    let plan = planner.plan(from: from, to: flaps, transition: transition)
+    return send { $0.loadResume(plan, positions: positions, phases: phases) }
+  }
+
   /// Homes every module (within the power budget), then shows `flaps`.
   @discardableResult
   public func home(showing flaps: [Int]) -> Bool {

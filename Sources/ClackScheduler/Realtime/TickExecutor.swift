@@ -11,6 +11,9 @@ public protocol TickExecutor: AnyObject {
   func run(_ command: ExecutorCommand, at now: Int)
   /// Homes every working module (within the budget), then shows `flaps`.
   func home(showing flaps: [Int])
+  /// Takes the positions saved at a clean stop as true (a module saved as -1 is homed), then
+  /// starts the command's plan from them (a `resume` command).
+  func resume(_ command: ExecutorCommand, at now: Int)
   /// Stops all motion where it is; coils go off.
   func release()
   /// Writes every module's state into `reports` (preallocated, `moduleCount` long).
@@ -44,6 +47,9 @@ public protocol TickExecutor: AnyObject {
 }
 
 extension TickExecutor {
+  /// Boards that keep no positions across a stop (smart modules know their own; a panel has
+  /// none) home as usual.
+  public func resume(_ command: ExecutorCommand, at now: Int) { home(showing: command.targets) }
   public var isDormant: Bool { false }
   public var restMicroseconds: Int { isDormant ? .max : 0 }
   public var lineShape: (rows: Int, capacity: Int) { (0, 0) }
@@ -58,6 +64,7 @@ extension TickExecutor {
     switch command.kind {
     case .show: run(command, at: now)
     case .home: home(showing: command.targets)
+    case .resume: resume(command, at: now)
     case .release: release()
     case .brightness: setBrightness(command.level)
     }
@@ -110,6 +117,9 @@ public struct ModuleReport: Sendable, Hashable {
   public var missedHomes = 0
   public var unexpectedHomes = 0
   public var faulted = false
+  /// A stepped module's coil phase (0–7, the half-step its rotor last settled on): saved at a
+  /// clean stop with the position, for the coils to pick the rotor up where it is.
+  public var phase = 0
 
   public init() {}
 }

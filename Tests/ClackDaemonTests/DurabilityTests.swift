@@ -119,15 +119,31 @@ import Testing
     var timeout = timeval(tv_sec: 20, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let daemon = try DaemonProcess(port: 17323)
-    try await daemon.start(environment: ["NOTIFY_SOCKET": socketPath])
-    func receive() -> String {
+    // A watchdog of 200 ms: a ping every 100 ms.
+    try await daemon.start(environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "200000"])
+    func receive(flags: Int32 = 0) -> String {
       var buffer = [UInt8](repeating: 0, count: 512)
-      let count = recv(fd, &buffer, buffer.count, 0)
+      let count = recv(fd, &buffer, buffer.count, flags)
       return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
-    #expect(receive().hasPrefix("READY=1"))
+    var first = receive()
+    while first == "WATCHDOG=1" { first = receive() }
+    #expect(first.hasPrefix("READY=1"), "\(first)")
+    // At rest the executor thread blocks and ticks no more; the watchdog is still fed.
+    for _ in 0..<200 {
+      let board = try await daemon.get("/api/v1/board").json
+      if (board?["moving"] as? Int) == 0, (board?["waiting"] as? Int) == 0 { break }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    while !receive(flags: Int32(MSG_DONTWAIT)).isEmpty {}
+    var short = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &short, socklen_t(MemoryLayout<timeval>.size))
+    for ping in 0..<3 { #expect(receive() == "WATCHDOG=1", "ping \(ping) at rest") }
     #expect(daemon.stop() == 0)
-    #expect(receive() == "STOPPING=1")
+    var last = receive()
+    while last == "WATCHDOG=1" { last = receive() }
+    #expect(last == "STOPPING=1")
   }
 
   @Test func eventsStreamMessageChanges() async throws {

@@ -18,7 +18,7 @@ public struct RunCommand: AsyncParsableCommand {
       through the Vestaboard Local API (docs/vestaboard.md), and from an MQTT broker when \
       the config has an mqtt section (docs/mqtt.md). \
       Under systemd (Type=notify) it sends READY=1 once homed and serving, feeds the \
-      watchdog while the executor ticks, and STOPPING=1 on the way out. SIGTERM or SIGINT \
+      watchdog while the executor thread is alive (ticking, or at rest with nothing to move), and STOPPING=1 on the way out. SIGTERM or SIGINT \
       stops motion, switches the coils off, closes the store and exits 0.
       """)
 

@@ -17,7 +17,7 @@ struct DisplayService: Service {
 }
 
 /// Tells systemd (and the log) when the daemon is ready — homed and serving — and keeps
-/// its watchdog fed while the executor thread keeps ticking. On shutdown it says
+/// its watchdog fed while the executor thread is alive (ticking, or at rest by design). On shutdown it says
 /// `STOPPING=1` and closes the event streams so open connections end.
 struct LifecycleService: Service {
   let display: Display
@@ -53,9 +53,12 @@ struct LifecycleService: Service {
     while !Task.isCancelled {
       try? await Task.sleep(for: notifier.watchdogInterval ?? .seconds(3600))
       guard notifier.watchdogInterval != nil, !Task.isCancelled else { continue }
-      // Only a ticking executor earns a watchdog ping: a stuck thread gets restarted.
-      let ticks = display.runner.thread.state.ticks
-      if ticks != lastTicks { notifier.notify("WATCHDOG=1") }
+      // Only a live executor earns a watchdog ping: one that ticked since the last, or one
+      // resting by design (blocked until a command, with nothing to move). A thread stuck
+      // anywhere else gets restarted.
+      let thread = display.runner.thread
+      let ticks = thread.state.ticks
+      if ticks != lastTicks || thread.isDormant { notifier.notify("WATCHDOG=1") }
       lastTicks = ticks
     }
   }

@@ -20,8 +20,8 @@ public final class BoardRunner: @unchecked Sendable {
   public let pixels: PixelDrive?
   public let speed: Int
   /// Board time one module takes to home and turn to its flap, on average (half a revolution
-  /// to its home edge, half to the flap): at the search speed on a stepped board, at the
-  /// planned speed on smart modules, which home themselves.
+  /// to its home edge, half on to the flap, in one ramped move up to the search speed on a
+  /// stepped board; at the planned speed on smart modules, which home themselves).
   public let homingMicrosecondsPerModule: Int
   /// A stepped board: its positions can be saved at a clean stop and trusted at the next start.
   public let keepsPositions: Bool
@@ -80,7 +80,8 @@ public final class BoardRunner: @unchecked Sendable {
     let revolution = board.motion.stepsPerRevolution
     homingMicrosecondsPerModule =
       if let stepped = executor as? SteppedExecutor {
-        revolution * 1_000_000 / max(1, stepped.searchSpeed)
+        // One ramped move of about a revolution: half to the home edge, half on to the flap.
+        stepped.searchTiming.microseconds(steps: revolution)
       } else {
         planner.timing.microseconds(steps: revolution)
       }

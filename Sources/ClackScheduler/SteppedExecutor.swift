@@ -13,8 +13,16 @@ import ClackDrivers
 public final class SteppedExecutor: TickExecutor {
   public let bank: StepperBank
   public let planner: Planner
-  /// Steps per second for homing and corrections: slow, so a weak motor does not slip.
+  /// The cruise speed of homing and corrections, in steps per second. They ramp up to it from
+  /// the start speed as planned moves do; one step per tick at most, so the sensor is read at
+  /// every step and its window cannot be passed unseen.
   public let searchSpeed: Int
+  /// Homing's and corrections' ramp: the board's, up to `searchSpeed`.
+  public let searchTiming: MoveTiming
+  /// Steps a search at full speed needs to slow down to a stop (its ramp down).
+  let rampDownSteps: Int
+  /// The length of a search for home: more than it can ever make (its budget ends it).
+  static let unbounded = 1 << 40
   let offsets: [Int]
   var modules: [Module]
   private var patterns: [UInt8]
@@ -37,7 +45,17 @@ public final class SteppedExecutor: TickExecutor {
     self.bank = bank
     self.planner = Planner(board: board)
     self.offsets = board.offsets
-    self.searchSpeed = searchSpeed ?? max(board.motion.startSpeed, 1)
+    let speed = max(1, searchSpeed ?? board.motion.topSpeed)
+    self.searchSpeed = speed
+    let profile = MotionProfile(
+      stepsPerRevolution: board.motion.stepsPerRevolution,
+      startSpeed: min(max(1, board.motion.startSpeed), speed), topSpeed: speed,
+      rampMilliseconds: board.motion.rampMilliseconds)
+    searchTiming = MoveTiming(profile: profile)
+    rampDownSteps =
+      Int(
+        (Double(profile.startSpeed + profile.topSpeed) / 2
+          * Double(profile.rampMilliseconds) / 1000).rounded(.up)) + 1
     modules = Array(repeating: Module(), count: bank.moduleCount)
     patterns = Array(repeating: 0, count: bank.moduleCount)
     active = Array(repeating: false, count: bank.moduleCount)
@@ -239,9 +257,13 @@ public final class SteppedExecutor: TickExecutor {
       let index = queue.removeFirst()
       guard modules[index].activity == .waiting else { continue }
       modules[index].sensorWas = active[index]
-      modules[index].lastSearchStep = now
+      modules[index].searchStart = now
+      modules[index].searchDone = 0
+      modules[index].searchTotal = Self.unbounded
       if modules[index].homed {
         modules[index].activity = .correcting
+        modules[index].searchTotal = 0
+        aim(index)
       } else {
         modules[index].activity =
           active[index]
@@ -257,8 +279,12 @@ public final class SteppedExecutor: TickExecutor {
     case .idle, .waiting:
       return false
     case .leaving, .seeking, .correcting:
-      guard now - modules[index].lastSearchStep >= 1_000_000 / searchSpeed else { return false }
-      modules[index].lastSearchStep = now
+      if modules[index].activity == .correcting { aim(index) }
+      let due = searchTiming.stepsDone(
+        after: now - modules[index].searchStart, of: modules[index].searchTotal)
+      guard due > modules[index].searchDone, modules[index].searchDone < modules[index].searchTotal
+      else { return false }
+      modules[index].searchDone += 1
       return true
     case .planned:
       let start =
@@ -277,6 +303,22 @@ public final class SteppedExecutor: TickExecutor {
       }
       return true
     }
+  }
+
+  /// Sets a correcting module's search to end on its goal: at once if it has just begun, else
+  /// when the goal changes (a new plan while it corrects). Too close to slow down in time (or
+  /// to finish the ramp up) it goes once more round, never stopping dead from speed.
+  private func aim(_ index: Int) {
+    guard let goal = modules[index].goal else { return }
+    let left = (goal - modules[index].position + revolution) % revolution
+    let planned = modules[index].searchTotal - modules[index].searchDone
+    guard planned % revolution != left || planned == 0 && left == 0 else { return }
+    let done = modules[index].searchDone
+    var steps = left
+    if done > 0, steps < rampDownSteps || done + steps < 2 * rampDownSteps {
+      steps += revolution
+    }
+    modules[index].searchTotal = done + steps
   }
 
   private func finishPlanned(_ index: Int) {
@@ -329,8 +371,17 @@ public final class SteppedExecutor: TickExecutor {
         modules[index].position = sinceEdge
         modules[index].homeSeen = true
         modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
-        modules[index].activity =
-          modules[index].goal == sinceEdge || modules[index].goal == nil ? .idle : .correcting
+        if let goal = modules[index].goal {
+          // Onward to the goal without stopping: the same ramped move, now with an end.
+          modules[index].activity = .correcting
+          modules[index].searchTotal = modules[index].searchDone
+          aim(index)
+          if modules[index].searchTotal == modules[index].searchDone, goal == sinceEdge {
+            modules[index].activity = .idle
+          }
+        } else {
+          modules[index].activity = .idle
+        }
       } else if budget <= 1 {
         fail(index, .homeNotFound, homeNotFoundMessage)
       } else if modules[index].position != modules[index].previousPosition {
@@ -338,7 +389,9 @@ public final class SteppedExecutor: TickExecutor {
       }
     case .correcting, .planned:
       checkHome(index, rising: rising, edgeAt: edgeAt, sinceEdge: sinceEdge)
-      if modules[index].activity == .correcting, modules[index].position == modules[index].goal {
+      if modules[index].activity == .correcting, modules[index].position == modules[index].goal,
+        modules[index].searchDone >= modules[index].searchTotal
+      {
         modules[index].activity = .idle
       }
       if modules[index].activity == .idle, modules[index].mode == .normal,

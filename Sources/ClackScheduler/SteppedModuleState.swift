@@ -25,7 +25,12 @@ struct SteppedModuleState {
   var fault: ModuleFault?
   var goal: Int?
   var target: Int?
-  var lastSearchStep = 0
+  // Homing and corrections run as one ramped move (`SteppedExecutor.searchTiming`): started
+  // at `searchStart`, `searchDone` of `searchTotal` steps made. A search for home has no
+  // end (`SteppedExecutor.unbounded`) until the edge is seen; then it ends at the goal.
+  var searchStart = 0
+  var searchDone = 0
+  var searchTotal = 0
   // Up to two planned segments (a split move), absolute times.
   var segmentStart = (0, 0)
   var segmentSteps = (0, 0)

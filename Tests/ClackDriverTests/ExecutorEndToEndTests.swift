@@ -21,7 +21,8 @@ final class TwinRun {
   init(_ board: BoardDefinition) throws {
     twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
-    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board, searchSpeed: 800)
+    // Homing and corrections at the board's own speeds (up to its top speed), as it runs.
+    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board)
     reports = Array(repeating: ModuleReport(), count: board.moduleCount)
   }
 

@@ -9,7 +9,7 @@ import Foundation
 /// publishes its event, wakes the display and says when it will show. The faces only
 /// translate their wire formats into a `NewMessage` and the receipt or error back.
 public struct MessageService: Sendable {
-  let writer: StoreWriter
+  let committer: MessageCommitter
   let display: Display
   let renderer: ZoneRenderer
   let senderZones: [String: String]
@@ -19,10 +19,10 @@ public struct MessageService: Sendable {
   let latency: AcceptLatency?
 
   public init(
-    writer: StoreWriter, display: Display, config: RuntimeConfig, events: EventHub,
+    committer: MessageCommitter, display: Display, config: RuntimeConfig, events: EventHub,
     clock: DaemonClock, latency: AcceptLatency?
   ) {
-    self.writer = writer
+    self.committer = committer
     self.display = display
     renderer = Display.renderer(for: display.board, config: config)
     senderZones = config.senderZones
@@ -49,10 +49,9 @@ public struct MessageService: Sendable {
     let accepted: Accepted
     let policy = self.policy
     do {
-      // On the store thread: the commit's fsync never blocks the cooperative pool.
-      accepted = try await writer.perform { [message] store throws(StoreError) in
-        try store.enqueue(message, at: now, policy: policy)
-      }
+      // On the store thread (the commit's fsync never blocks the cooperative pool), in one
+      // transaction with the messages that arrive with it.
+      accepted = try await committer.enqueue(Submission(message, at: now, policy: policy))
     } catch {
       throw .store(error)
     }

@@ -38,8 +38,8 @@ public struct Runtime: Sendable {
       logger: logger, latency: latency, executor: storeThread)
     await display.startHoming(resuming: cleanStop)
     messages = MessageService(
-      writer: writer, display: display, config: config, events: events, clock: clock,
-      latency: latency)
+      committer: MessageCommitter(store: store, executor: storeThread), display: display,
+      config: config, events: events, clock: clock, latency: latency)
   }
 
   public var board: BoardDefinition { display.board }

@@ -24,6 +24,13 @@ public final class SerialThreadExecutor: SerialExecutor, @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Jobs queued and not yet started: how a test knows work has piled up behind a busy thread.
+  public var waitingJobs: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return jobs.count
+  }
+
   public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }

@@ -15,28 +15,33 @@ extension ClackStore {
     throws(StoreError) -> Accepted
   {
     try Self.validate(new)
-    return try write { db in
-      if policy.perHour > 0 { try Self.takeToken(db, sender: new.sender, policy: policy, at: now) }
-      var record = try MessageRecord(new, at: now)
-      try record.insert(db)
-      let id = record.id!  // safe: set by the insert just above
-      try Self.log(db, id, .queued, at: now, reason: "accepted from \(new.sender)")
-      var replaced: [Int64] = []
-      if policy.latestSlot, new.replacesPrevious {
-        let older = try MessageRecord.filter(
-          Column("sender") == new.sender && Column("zone") == record.zone
-            && Column("state") == MessageState.queued && Column("pinned") == false
-            && Column("id") != id
-        ).fetchAll(db)
-        for var old in older {
-          old.state = .expired
-          try old.update(db)
-          try Self.log(db, rowID(old), .expired, at: now, reason: "replaced by message \(id)")
-          replaced.append(rowID(old))
-        }
+    return try write { db in try Self.insert(new, at: now, policy: policy, into: db) }
+  }
+
+  /// Rate-limits and inserts a validated message (and expires the ones it replaces).
+  static func insert(_ new: NewMessage, at now: Date, policy: SenderPolicy, into db: Database)
+    throws -> Accepted
+  {
+    if policy.perHour > 0 { try Self.takeToken(db, sender: new.sender, policy: policy, at: now) }
+    var record = try MessageRecord(new, at: now)
+    try record.insert(db)
+    let id = record.id!  // safe: set by the insert just above
+    try Self.log(db, id, .queued, at: now, reason: "accepted from \(new.sender)")
+    var replaced: [Int64] = []
+    if policy.latestSlot, new.replacesPrevious {
+      let older = try MessageRecord.filter(
+        Column("sender") == new.sender && Column("zone") == record.zone
+          && Column("state") == MessageState.queued && Column("pinned") == false
+          && Column("id") != id
+      ).fetchAll(db)
+      for var old in older {
+        old.state = .expired
+        try old.update(db)
+        try Self.log(db, rowID(old), .expired, at: now, reason: "replaced by message \(id)")
+        replaced.append(rowID(old))
       }
-      return Accepted(message: record.message, replaced: replaced)
     }
+    return Accepted(message: record.message, replaced: replaced)
   }
 
   public func message(id: Int64) throws(StoreError) -> Message? {

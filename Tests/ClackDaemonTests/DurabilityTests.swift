@@ -23,30 +23,34 @@ import Testing
     #expect(daemon.stop() == 0)
   }
 
-  /// SIGKILL while messages are being acknowledged: every `201` must survive.
+  /// SIGKILL while eight clients send at once (their messages committed in groups): every
+  /// `201` must survive.
   @Test func everyAcknowledgedMessageSurvivesSIGKILL() async throws {
-    let daemon = try DaemonProcess(config: "rate_limit: {per_hour: 0}\n", port: 17322)
+    let daemon = try DaemonProcess(
+      config: "rate_limit: {per_hour: 0}\nhttp: {per_address_per_minute: 0}\n", port: 17322)
     try await daemon.start()
-    let acknowledged = Mutex<[Int]>([])
-    let sender = Task {
-      var index = 0
-      while !Task.isCancelled {
-        index += 1
-        guard
-          let reply = try? await daemon.post(
-            "/api/v1/messages", ["text": "MSG \(index)", "sender": "s\(index)"]),
-          reply.status == 201, let id = reply.json?["id"] as? Int
-        else { break }
-        acknowledged.withLock { $0.append(id) }
+    let acknowledged = Acknowledged()
+    let senders = (0..<8).map { client in
+      Task {
+        var index = 0
+        while !Task.isCancelled {
+          index += 1
+          guard
+            let reply = try? await daemon.post(
+              "/api/v1/messages", ["text": "MSG \(index)", "sender": "c\(client)-\(index)"]),
+            reply.status == 201, let id = reply.json?["id"] as? Int
+          else { break }
+          acknowledged.ids.withLock { $0.append(id) }
+        }
       }
     }
     let deadline = Date().addingTimeInterval(20)
-    while acknowledged.withLock({ $0.count }) < 25, Date() < deadline {
+    while acknowledged.ids.withLock({ $0.count }) < 25, Date() < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
-    _ = await sender.result
-    let ids = acknowledged.withLock { $0 }
+    for sender in senders { _ = await sender.result }
+    let ids = acknowledged.ids.withLock { $0 }
     #expect(ids.count >= 25, "the stream ran before the kill")
     try await daemon.start()
     let listed = try await daemon.get("/api/v1/messages").json?["messages"] as? [[String: Any]]
@@ -180,4 +184,9 @@ import Testing
     #expect(result.contains("\"state\":\"queued\""))
     #expect(daemon.stop() == 0)
   }
+}
+
+/// The ids acknowledged so far, shared by the sending clients.
+final class Acknowledged: Sendable {
+  let ids = Mutex<[Int]>([])
 }

@@ -1,0 +1,75 @@
+import ClackContent
+import ClackRuntime
+import ClackStore
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// Group commit: messages that arrive while the store thread is busy (an fsync) are committed
+/// together, each caller answered only after that commit; one refused message does not take
+/// the others with it.
+@Suite struct GroupCommitTests {
+  static func message(_ index: Int, sender: String? = nil) -> NewMessage {
+    NewMessage(sender: sender ?? "s\(index)", body: .text("MESSAGE \(index)"))
+  }
+
+  @Test func messagesArrivingDuringACommitAreCommittedTogether() async throws {
+    let store = try ClackStore(inMemory: "group-\(UUID())")
+    let thread = SerialThreadExecutor(name: "test-store")
+    let writer = StoreWriter(store: store, executor: thread)
+    let committer = MessageCommitter(store: store, executor: thread)
+    // Hold the store thread, as a slow fsync would, while sixteen requests pile up behind it.
+    let gate = DispatchSemaphore(value: 0)
+    let holding = Atomic(false)
+    let held = Task {
+      await writer.perform { _ in
+        holding.store(true, ordering: .releasing)
+        gate.wait()
+      }
+    }
+    while !holding.load(ordering: .acquiring) { await Task.yield() }
+    let now = Date()
+    let requests = (0..<16).map { index in
+      Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
+    }
+    // Wait (without a clock) until all sixteen are queued on the held thread.
+    for _ in 0..<1_000_000 where thread.waitingJobs < 16 { await Task.yield() }
+    #expect(thread.waitingJobs >= 16)
+    gate.signal()
+    await held.value
+    var ids: [Int64] = []
+    for request in requests { ids.append(try await request.value.message.id) }
+    #expect(Set(ids).count == 16)
+    #expect(await committer.commits == 1, "sixteen messages in one transaction")
+    #expect(await committer.committed == 16)
+    #expect(try store.messages(state: .queued).count == 16)
+  }
+
+  @Test func aRefusedMessageInABatchLeavesTheOthersIn() throws {
+    let store = try ClackStore(inMemory: "batch-\(UUID())")
+    let now = Date()
+    let limited = SenderPolicy(perHour: 1)
+    let results = try store.enqueue(batch: [
+      Submission(Self.message(1, sender: "a"), at: now, policy: limited),
+      Submission(Self.message(2, sender: "a"), at: now, policy: limited),  // over its limit
+      Submission(Self.message(3, sender: " "), at: now),  // no sender
+      Submission(Self.message(4, sender: "b"), at: now, policy: limited),
+    ])
+    #expect(results.count == 4)
+    guard case .success(let first) = results[0], case .success(let fourth) = results[3] else {
+      Issue.record("the valid messages were refused: \(results)")
+      return
+    }
+    guard case .failure(.rateLimited(sender: "a", _, _)) = results[1] else {
+      Issue.record("the second of sender a: \(results[1])")
+      return
+    }
+    guard case .failure(.invalid(field: "sender", _)) = results[2] else {
+      Issue.record("the empty sender: \(results[2])")
+      return
+    }
+    let stored = try store.messages().map(\.id)
+    #expect(stored == [first.message.id, fourth.message.id])
+  }
+}

@@ -43,24 +43,15 @@ public struct I2CDevice<Bus: I2CBus> {
 
   /// Reads 1–32 bytes from consecutive registers with one I2C-block read.
   public func readBlock(register: UInt8, count: Int) throws(HALError) -> [UInt8] {
-    try checkBlock(count)
     var bytes = [UInt8](repeating: 0, count: count)
-    try bytes.withMutableBytes { (buffer) throws(HALError) in
-      _ = try bus.smbus(
-        address: address, .readI2CBlock(register: register, count: count), buffer: buffer)
-    }
+    try readBlock(register: register, into: &bytes)
     return bytes
   }
 
   /// Reads `bytes.count` (1–32) bytes from consecutive registers into `bytes`, with one
   /// I2C-block read and no allocation: for reads made every tick.
   public func readBlock(register: UInt8, into bytes: inout [UInt8]) throws(HALError) {
-    try checkBlock(bytes.count)
-    let count = bytes.count
-    try bytes.withMutableBytes { (buffer) throws(HALError) in
-      _ = try bus.smbus(
-        address: address, .readI2CBlock(register: register, count: count), buffer: buffer)
-    }
+    try block(.readI2CBlock(register: register, count: bytes.count), &bytes)
   }
 
   /// Writes 1–32 bytes to consecutive registers with one I2C-block write.
@@ -73,11 +64,14 @@ public struct I2CDevice<Bus: I2CBus> {
   /// array is lent, not copied (the SMBus call takes a mutable buffer), for writes made while
   /// the board runs.
   public func writeBlock(register: UInt8, from bytes: inout [UInt8]) throws(HALError) {
+    try block(.writeI2CBlock(register: register, count: bytes.count), &bytes)
+  }
+
+  /// One I2C-block transaction of `bytes.count` bytes, in or out of `bytes`.
+  private func block(_ transaction: SMBusTransaction, _ bytes: inout [UInt8]) throws(HALError) {
     try checkBlock(bytes.count)
-    let count = bytes.count
     try bytes.withMutableBytes { (buffer) throws(HALError) in
-      _ = try bus.smbus(
-        address: address, .writeI2CBlock(register: register, count: count), buffer: buffer)
+      _ = try bus.smbus(address: address, transaction, buffer: buffer)
     }
   }
 

@@ -19,31 +19,47 @@ public struct BoardSnapshot: Codable, Sendable, Hashable {
 
 extension ClackStore {
   public func saveBoardState(_ snapshot: BoardSnapshot) throws(StoreError) {
+    try saveState(snapshot, key: "last", field: "board state", at: snapshot.savedAt)
+  }
+
+  public func loadBoardState() throws(StoreError) -> BoardSnapshot? {
+    try loadState(key: "last")
+  }
+
+  /// Saves `value` as JSON under `key` in the board-state table.
+  func saveState(_ value: some Encodable, key: String, field: String, at date: Date)
+    throws(StoreError)
+  {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     let json: String
     do {
-      json = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+      json = String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
-      throw .invalid(field: "board state", message: "cannot be encoded: \(error)")
+      throw .invalid(field: field, message: "cannot be encoded: \(error)")
     }
     try write { db in
       try db.execute(
         sql: """
-          INSERT INTO board_state (key, value, updated_at) VALUES ('last', ?, ?)
+          INSERT INTO board_state (key, value, updated_at) VALUES (?, ?, ?)
           ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-          """, arguments: [json, snapshot.savedAt])
+          """, arguments: [key, json, date])
     }
   }
 
-  public func loadBoardState() throws(StoreError) -> BoardSnapshot? {
-    let json = try read { db in
-      try String.fetchOne(db, sql: "SELECT value FROM board_state WHERE key = 'last'")
+  /// A value saved by `saveState` (removed in the same transaction when `remove`); nil when
+  /// there is none or it cannot be read.
+  func loadState<T: Decodable>(key: String, remove: Bool = false) throws(StoreError) -> T? {
+    let json = try write { db in
+      let value = try String.fetchOne(
+        db, sql: "SELECT value FROM board_state WHERE key = ?", arguments: [key])
+      if remove { try db.execute(sql: "DELETE FROM board_state WHERE key = ?", arguments: [key]) }
+      return value
     }
     guard let json else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    return try? decoder.decode(BoardSnapshot.self, from: Data(json.utf8))
+    return try? decoder.decode(T.self, from: Data(json.utf8))
   }
 }
 

@@ -26,35 +26,12 @@ public struct CleanStop: Codable, Sendable, Hashable {
 
 extension ClackStore {
   public func saveCleanStop(_ stop: CleanStop) throws(StoreError) {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    let json: String
-    do {
-      json = String(decoding: try encoder.encode(stop), as: UTF8.self)
-    } catch {
-      throw .invalid(field: "clean stop", message: "cannot be encoded: \(error)")
-    }
-    try write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO board_state (key, value, updated_at) VALUES ('clean_stop', ?, ?)
-          ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-          """, arguments: [json, stop.savedAt])
-    }
+    try saveState(stop, key: "clean_stop", field: "clean stop", at: stop.savedAt)
   }
 
   /// The clean stop saved last, removed in the same transaction; nil when the last run did not
   /// end cleanly (or its record cannot be read).
   public func takeCleanStop() throws(StoreError) -> CleanStop? {
-    let json = try write { db in
-      let value = try String.fetchOne(
-        db, sql: "SELECT value FROM board_state WHERE key = 'clean_stop'")
-      try db.execute(sql: "DELETE FROM board_state WHERE key = 'clean_stop'")
-      return value
-    }
-    guard let json else { return nil }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return try? decoder.decode(CleanStop.self, from: Data(json.utf8))
+    try loadState(key: "clean_stop", remove: true)
   }
 }

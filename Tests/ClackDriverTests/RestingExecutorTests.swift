@@ -105,11 +105,7 @@ import Testing
   /// At rest, a module that resets is still noticed within `idleReadMicroseconds`: ticks
   /// spaced as the resting thread spaces them.
   @Test func aSmartModuleThatResetsAtRestIsNoticedWithinTenSeconds() throws {
-    let board = try twinBoard("i2c-smart-6x22.yaml")
-    let run = try SmartRun(board)
-    let first = randomTargets(board, seed: 8)
-    run.executor.home(showing: first)
-    run.runUntilIdle()
+    let (run, first) = try SmartRun.homed("i2c-smart-6x22.yaml", seed: 8)
     #expect(run.executor.restMicroseconds > 0)
     run.twin.modules[100].motor.displace(by: 1000)
     run.twin.firmware[100].powerOn(at: run.twin.clock.nanoseconds)

@@ -35,6 +35,16 @@ final class SmartRun {
 
   var shown: [Int] { twin.modules.map(\.displayedFlap) }
 
+  /// A run of `board` homed to random targets (`seed`); returns it and the targets.
+  static func homed(_ file: String, seed: UInt64) throws -> (SmartRun, [Int]) {
+    let board = try twinBoard(file)
+    let run = try SmartRun(board)
+    let first = randomTargets(board, seed: seed)
+    run.executor.home(showing: first)
+    run.runUntilIdle()
+    return (run, first)
+  }
+
   var reports: [ModuleReport] {
     var reports = Array(repeating: ModuleReport(), count: executor.moduleCount)
     executor.report(into: &reports)
@@ -85,11 +95,8 @@ final class SmartRun {
   }
 
   @Test func aModuleThatResetsIsHomedAgainAndShowsItsTarget() throws {
-    let board = try twinBoard("i2c-smart-6x22.yaml")
-    let run = try SmartRun(board)
-    let first = randomTargets(board, seed: 12)
-    run.executor.home(showing: first)
-    run.runUntilIdle()
+    let (run, first) = try SmartRun.homed("i2c-smart-6x22.yaml", seed: 12)
+    let board = run.twin.board
     // A brown-out: the spool is knocked on and the firmware restarts, not knowing where it is.
     run.twin.modules[7].motor.displace(by: 1000)
     run.twin.firmware[7].powerOn(at: run.twin.clock.nanoseconds)

@@ -66,7 +66,9 @@ def start_daemon(config, log):
 
 
 def screenshot(browser, element, name):
-    """A PNG of one element of the page, kept in the artifacts directory as `name`."""
+    """A PNG of one element of the page, kept in the artifacts directory as `name`: taken once
+    no animation runs (a flap caught mid-flip is drawn dimmed)."""
+    browser.wait_for("document.getAnimations().every(a => a.playState !== 'running')")
     rect = browser.evaluate(f"(() => {{ const r = document.getElementById('{element}')"
                             ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
     shot = browser.send("Page.captureScreenshot", {

@@ -81,6 +81,14 @@ def screenshot(browser, element, name):
     return png
 
 
+def shut(browser, daemon):
+    """Closes the browser (if it opened) and stops the daemon."""
+    if browser:
+        browser.close()
+    daemon.terminate()
+    daemon.wait(timeout=30)
+
+
 check = Checks("browser")
 daemon = start_daemon("clack.yaml", "daemon.log")
 browser = None
@@ -158,10 +166,7 @@ try:
         " document.getElementById('result').textContent : null)()")
     check("API errors reach the compose box", bool(error) and "€" in error, repr(error))
 finally:
-    if browser:
-        browser.close()
-    daemon.terminate()
-    daemon.wait(timeout=30)
+    shut(browser, daemon)
 
 # 5. A pixel board (the simulated 64×16 HT16K33 panel): the page draws its LEDs as the API
 # reports them, lit ones amber with a glow, dark ones dim.
@@ -204,10 +209,7 @@ try:
           f"{width}×{height} px: {share:.1%} amber for {lit_share:.1%} of LEDs lit;"
           f" saved to {artifacts}/pixels.png")
 finally:
-    if browser:
-        browser.close()
-    daemon.terminate()
-    daemon.wait(timeout=30)
+    shut(browser, daemon)
 
 # 6. A flap board of Elder Futhark runes: the page draws each rune from the glyph bitmaps the
 # board serves (GET /api/v1/board/glyphs, from the system's GNU Unifont), not from Chromium's
@@ -283,10 +285,7 @@ try:
     check("a screenshot shows the runes' strokes", light > 200,
           f"{light} light pixels in {width}×{height}; saved to {artifacts}/runes.png")
 finally:
-    if browser:
-        browser.close()
-    daemon.terminate()
-    daemon.wait(timeout=30)
+    shut(browser, daemon)
     subprocess.run(["rm", "-rf", work])
 
 check.finish()

@@ -45,7 +45,7 @@ extension Display {
     } catch {
       throw .notSaved("\(error)")
     }
-    self.script = script
+    scriptChoice.withLock { $0 = script }
     logger.info("script \(script.rawValue)")
     events.publish(.status(homed: homed))
   }

@@ -21,6 +21,16 @@ public struct Estimate: Sendable, Hashable {
   public let heldByQuietHours: Bool
 }
 
+/// The move that will show an accepted message, for `Display.transitionSeconds(of:)`.
+public enum MoveToTime: Sendable {
+  /// None to make (it cannot be laid out).
+  case none
+  /// Already planned and handed to the executor (board microseconds).
+  case planned(microseconds: Int)
+  /// From the modules' positions to this screen.
+  case toPlan(Screen, Transition, reduceMotion: Bool)
+}
+
 extension Display {
   public func view() -> BoardView {
     let state = runner.thread.state
@@ -91,21 +101,34 @@ extension Display {
     }
   }
 
-  /// Takes a just-committed message into account (deciding again now) and says where it
-  /// stands.
-  public func accepted(_ message: Message) -> Estimate {
-    storeChanged()
+  /// Takes a just-committed message (and the older ones it `replaced`) into account,
+  /// deciding again now, and says where it stands. The move that will show it is left to
+  /// time (`transitionSeconds(of:)`) off the store thread: planning it is the costliest part
+  /// of a receipt, and the thread has the next messages to take.
+  public func accepted(_ message: Message, replaced: [Int64] = []) -> (Estimate, MoveToTime) {
     let now = clock.now()
-    var estimate =
+    took(message, replacing: replaced, now: now)
+    let estimate =
       forecast(of: message, now: now)
       ?? estimate(at: max(now, message.notBefore), now: now, position: 1, quiet: false)
-    let move = moveMicroseconds(for: message, now: now)
-    // A pixel board does not step: its frame loop keeps its ticks or shows late, nothing more.
+    return (estimate, move(for: message, now: now))
+  }
+
+  /// Real seconds the board moves for `move`: planned from where the modules are now, slowed
+  /// as the executor is (a pixel board's frame loop keeps its ticks or shows late, no more).
+  public nonisolated func transitionSeconds(of move: MoveToTime) -> Double {
+    let microseconds: Int
+    switch move {
+    case .none: return 0
+    case .planned(let known): microseconds = known
+    case .toPlan(let screen, let transition, let reduceMotion):
+      microseconds = runner.moveMicroseconds(
+        to: screen, transition: transition, reduceMotion: reduceMotion)
+    }
     let slowdown =
       runner.pixels != nil
       ? 1 : self.slowdown(runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
-    estimate.transitionSeconds = Double(move) * slowdown / 1e6 / Double(runner.speed)
-    return estimate
+    return Double(microseconds) * slowdown / 1e6 / Double(runner.speed)
   }
 
   private func estimate(at: Date, now: Date, position: Int, quiet: Bool) -> Estimate {
@@ -148,7 +171,7 @@ extension Display {
   /// How much slower than planned the modules move: 1 while the executor keeps its ticks;
   /// more on a host too slow for them (a debug build at a high `--speed`), which skips ticks
   /// and so steps each module at most once per tick it does run.
-  func slowdown(_ state: ExecutorState, stepMicroseconds: Int) -> Double {
+  nonisolated func slowdown(_ state: ExecutorState, stepMicroseconds: Int) -> Double {
     guard state.ticks > 0, stepMicroseconds > 0 else { return 1 }
     let tick =
       Double(runner.thread.tickNanoseconds) / 1000 * Double(state.ticks + state.deadlineMisses)
@@ -157,18 +180,19 @@ extension Display {
     return max(1, (step / tick).rounded(.up) * tick / step)
   }
 
-  /// How long the board moves to show `message`: the plan already handed to the executor when
-  /// the message started at once, else a plan from where the modules are now.
-  private func moveMicroseconds(for message: Message, now: Date) -> Int {
-    if let move = lastMove, move.ids.contains(message.id) { return move.makespanMicroseconds }
+  /// The move that shows `message`: the plan already handed to the executor when the message
+  /// started at once, else one to plan from the screen as it is with the message placed.
+  private func move(for message: Message, now: Date) -> MoveToTime {
+    if let move = lastMove, move.ids.contains(message.id) {
+      return .planned(microseconds: move.makespanMicroseconds)
+    }
     guard let zone = zones.first(where: { $0.name == message.zone }),
       let part = try? renderer.screen(for: message, in: zone)
-    else { return 0 }
+    else { return .none }
     var next = screen
     ZoneRenderer.place(part, of: zone, into: &next)
-    return runner.moveMicroseconds(
-      to: next, transition: transition(message.transition, now: now),
-      reduceMotion: config.reduceMotion)
+    return .toPlan(
+      next, transition(message.transition, now: now), reduceMotion: config.reduceMotion)
   }
 
   // MARK: - Events

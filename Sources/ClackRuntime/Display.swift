@@ -6,6 +6,7 @@ import ClackScheduler
 import ClackStore
 import Foundation
 import Logging
+import Synchronization
 
 /// The daemon's heart: each step it expires messages, asks the content engine what every zone
 /// shows, renders the zones that changed into the board's target frame, and hands the change
@@ -59,8 +60,10 @@ public actor Display {
   public internal(set) var brightness: BrightnessSchedule?
   var brightnessSent: Int?
   /// The script of text that names none: set at run time (kept in the store), else the
-  /// config's.
-  public internal(set) var script: RunicScript
+  /// config's. Behind a lock rather than the actor, so accepting a message reads it without
+  /// waiting its turn on the store thread.
+  nonisolated let scriptChoice: Mutex<RunicScript>
+  public nonisolated var script: RunicScript { scriptChoice.withLock { $0 } }
 
   public nonisolated var board: BoardDefinition { runner.board }
 
@@ -88,9 +91,10 @@ public actor Display {
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
     pendingTransition = Transition()
-    script = Self.startingScript(
-      saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: config.script,
-      board: board, logger: logger)
+    scriptChoice = Mutex(
+      Self.startingScript(
+        saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: config.script,
+        board: board, logger: logger))
     brightness = board.pixels.map { pixels in
       let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
       return BrightnessSchedule(
@@ -149,6 +153,24 @@ public actor Display {
   public func storeChanged() {
     dirty = true
     step()
+    wakeLoop()
+  }
+
+  /// A message the store just committed: put into `messages` as a read of the queue would
+  /// find it, and the ones it replaced (expired) taken out, rather than reading the whole
+  /// queue again for each message accepted. A message not due yet changes no decision: the
+  /// loop only learns its new deadline.
+  func took(_ message: Message, replacing replaced: [Int64], now: Date) {
+    guard !dirty else { return storeChanged() }
+    let before = messages.count
+    messages.removeAll { replaced.contains($0.id) }
+    var changed = messages.count != before
+    if message.isActive(at: now), !messages.contains(where: { $0.id == message.id }) {
+      // Kept in id order, as the store reads them.
+      messages.insert(message, at: messages.firstIndex { $0.id > message.id } ?? messages.endIndex)
+      changed = true
+    }
+    if changed { step() }
     wakeLoop()
   }
 

@@ -1,19 +1,24 @@
 import ClackStore
+import Synchronization
 
 /// Group commit: messages accepted at about the same time are committed together, in one
 /// transaction with one fsync, instead of one fsync each; each caller still returns only once
-/// its own message is committed. It runs on the store thread: a request queues itself and, if
-/// no commit is due, schedules one behind the jobs already waiting on that thread, so every
-/// request that arrived meanwhile (or during the previous commit's fsync) goes in with it.
+/// its own message is committed. It runs on a thread of its own (the runtime's
+/// `clack-commit`): a request queues itself and, if no commit is due, schedules one behind the
+/// jobs already waiting on that thread, so every request that arrived meanwhile (or during the
+/// previous commit's fsync) goes in with it.
 public actor MessageCommitter {
   public let store: ClackStore
   private nonisolated let executor: SerialThreadExecutor
   private var pending: [(Submission, CheckedContinuation<Result<Accepted, StoreError>, Never>)] =
     []
   private var commitScheduled = false
-  /// Transactions committed, and the messages in them: how much grouping there was.
-  public private(set) var commits = 0
-  public private(set) var committed = 0
+  /// Transactions committed, and the messages in them: how much grouping there was (the
+  /// metrics page shows both).
+  private nonisolated let commitCount = Atomic(0)
+  private nonisolated let committedCount = Atomic(0)
+  public nonisolated var commits: Int { commitCount.load(ordering: .relaxed) }
+  public nonisolated var committed: Int { committedCount.load(ordering: .relaxed) }
 
   public init(store: ClackStore, executor: SerialThreadExecutor) {
     self.store = store
@@ -47,8 +52,8 @@ public actor MessageCommitter {
     } catch {
       results = Array(repeating: .failure(error), count: batch.count)
     }
-    commits += 1
-    committed += batch.count
+    commitCount.add(1, ordering: .relaxed)
+    committedCount.add(batch.count, ordering: .relaxed)
     for ((_, continuation), result) in zip(batch, results) {
       continuation.resume(returning: result)
     }

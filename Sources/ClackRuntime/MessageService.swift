@@ -9,7 +9,7 @@ import Foundation
 /// publishes its event, wakes the display and says when it will show. The faces only
 /// translate their wire formats into a `NewMessage` and the receipt or error back.
 public struct MessageService: Sendable {
-  let committer: MessageCommitter
+  public let committer: MessageCommitter
   let display: Display
   let renderer: ZoneRenderer
   let senderZones: [String: String]
@@ -42,15 +42,15 @@ public struct MessageService: Sendable {
     message.zone = zone.name
     if case .text(let text, let justify, let align, _) = submission.body {
       // Text that names no script takes the board's, as it is now.
-      let script = if let script = submission.script { script } else { await display.script }
+      let script = if let script = submission.script { script } else { display.script }
       message.body = .text(text, justify: justify, align: align, script: script)
     }
     message.frame = try layout(message.body, in: zone)
     let accepted: Accepted
     let policy = self.policy
     do {
-      // On the store thread (the commit's fsync never blocks the cooperative pool), in one
-      // transaction with the messages that arrive with it.
+      // On the commit thread (the fsync never blocks the cooperative pool or the display
+      // loop), in one transaction with the messages that arrive with it.
       accepted = try await committer.enqueue(Submission(message, at: now, policy: policy))
     } catch {
       throw .store(error)
@@ -59,7 +59,8 @@ public struct MessageService: Sendable {
     latency?.accepted(at: AcceptLatency.now(), id: stored.id)
     events.publish(
       .message(id: stored.id, state: .queued, reason: "accepted from \(stored.sender)"))
-    let estimate = await display.accepted(stored)
+    var (estimate, move) = await display.accepted(stored, replaced: accepted.replaced)
+    estimate.transitionSeconds = display.transitionSeconds(of: move)
     return Receipt(
       message: stored, replaced: accepted.replaced, acceptedAt: now, position: estimate.position,
       displayAt: estimate.displayAt, waitSeconds: estimate.waitSeconds,

@@ -37,8 +37,11 @@ public struct Runtime: Sendable {
       runner: runner, store: store, config: config, clock: clock, events: events,
       logger: logger, latency: latency, executor: storeThread)
     await display.startHoming(resuming: cleanStop)
+    // Accepted messages are committed on a thread of their own: while one batch waits for
+    // its fsync, the display loop goes on, and the next batch gathers.
+    let commitThread = SerialThreadExecutor(name: "clack-commit")
     messages = MessageService(
-      committer: MessageCommitter(store: store, executor: storeThread), display: display,
+      committer: MessageCommitter(store: store, executor: commitThread), display: display,
       config: config, events: events, clock: clock, latency: latency)
   }
 

@@ -19,22 +19,33 @@ public final class ClackStore: Sendable {
     self.path = path
     do {
       var configuration = Configuration()
-      configuration.prepareDatabase { db in
-        // FULL: a commit reaches the disk before it returns (NORMAL could lose the last
-        // commits on power loss in WAL mode).
-        try db.execute(sql: "PRAGMA synchronous = FULL")
-      }
       configuration.busyMode = .timeout(5)
       let directory = (path as NSString).deletingLastPathComponent
       if !directory.isEmpty {
         try FileManager.default.createDirectory(
           atPath: directory, withIntermediateDirectories: true)
       }
-      writer = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      // FULL: a commit reaches the disk before it returns (NORMAL could lose the last commits
+      // on power loss in WAL mode). Set here, on the pool's one writing connection, and not
+      // in `prepareDatabase`: a pool turns WAL on after that, and with it sets NORMAL.
+      try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+      writer = pool
     } catch {
       throw .database(path: path, message: "cannot open the database: \(error)")
     }
     try migrate(migrator)
+  }
+
+  /// The writing connection's `PRAGMA synchronous` (2 is FULL: each commit flushed).
+  public func synchronousLevel() throws(StoreError) -> Int {
+    do {
+      return try writer.writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1
+      }
+    } catch {
+      throw .database(path: path, message: "\(error)")
+    }
   }
 
   /// An in-memory store, for tests and dry runs.

@@ -29,11 +29,12 @@ extension ClackStore {
     try Self.log(db, id, .queued, at: now, reason: "accepted from \(new.sender)")
     var replaced: [Int64] = []
     if policy.latestSlot, new.replacesPrevious {
-      let older = try MessageRecord.filter(
-        Column("sender") == new.sender && Column("zone") == record.zone
-          && Column("state") == MessageState.queued && Column("pinned") == false
-          && Column("id") != id
-      ).fetchAll(db)
+      let older = try MessageRecord.fetchAll(
+        db.cachedStatement(
+          sql: """
+            SELECT * FROM message WHERE sender = ? AND zone = ? AND state = 'queued'
+            AND pinned = 0 AND id != ?
+            """), arguments: [new.sender, record.zone, id])
       for var old in older {
         old.state = .expired
         try old.update(db)
@@ -89,19 +90,24 @@ extension ClackStore {
   /// one expires: when the queue changes by time alone. Nil when nothing is ahead.
   public func nextTimedChange(after now: Date) throws(StoreError) -> Date? {
     try read { db in
-      let due = try Date.fetchOne(
-        db,
-        MessageRecord.filter(Column("state") == MessageState.queued && Column("not_before") > now)
-          .select(min(Column("not_before"))))
-      let expiry = try Date.fetchOne(
-        db,
-        MessageRecord.filter(
-          [MessageState.queued, .showing].contains(Column("state")) && Column("pinned") == false
-            && Column("expires_at") > now
-        ).select(min(Column("expires_at"))))
-      return [due, expiry].compactMap { $0 }.min()
+      let due = try Date.fetchOne(db.cachedStatement(sql: Self.nextDueSQL), arguments: [now])
+      let expiry = try [MessageState.queued, .showing].compactMap { state in
+        try Date.fetchOne(db.cachedStatement(sql: Self.nextExpirySQL), arguments: [state, now])
+      }
+      return ([due] + expiry).compactMap { $0 }.min()
     }
   }
+
+  // Each seeks its (state, time) index and reads one row: the display loop asks after every
+  // message accepted, with thousands queued.
+  static let nextDueSQL = """
+    SELECT not_before FROM message WHERE state = 'queued' AND not_before > ?
+    ORDER BY not_before LIMIT 1
+    """
+  static let nextExpirySQL = """
+    SELECT expires_at FROM message WHERE state = ? AND pinned = 0 AND expires_at > ?
+    ORDER BY expires_at LIMIT 1
+    """
 
   public func count(state: MessageState) throws(StoreError) -> Int {
     try read { db in try MessageRecord.filter(Column("state") == state).fetchCount(db) }

@@ -60,11 +60,11 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
       self.align = align?.rawValue
       self.script = script == .latin ? nil : script.rawValue
     case .codes(let rows):
-      codesJSON = try Self.json(rows)
+      codesJSON = CodeRowsJSON.text(rows)
     }
     // A frame of symbols without Vestaboard codes (runes) is not kept: it is laid out
     // again when shown, from the text and its script.
-    frameJSON = try new.frame.flatMap { try? $0.codes() }.map { try Self.json($0) }
+    frameJSON = new.frame.flatMap { try? $0.codes() }.map(CodeRowsJSON.text)
     let start = max(now, new.notBefore ?? now)
     sender = new.sender
     priority = new.priority
@@ -72,7 +72,7 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
     notBefore = start
     expiresAt = start.addingTimeInterval(new.expiresIn ?? NewMessage.defaultLifetime)
     pinned = new.pinned
-    tagsJSON = try Self.json(new.tags)
+    tagsJSON = new.tags.isEmpty ? "[]" : try Self.json(new.tags)
     zone = new.zone ?? "main"
     transition = new.transition?.encoded
     bypassQuietHours = new.bypassQuietHours
@@ -91,13 +91,14 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
           align: align.flatMap(Align.init(rawValue:)),
           script: script.flatMap(RunicScript.init(rawValue:)) ?? .latin)
       } else {
-        .codes(Self.decode([[Int]].self, codesJSON) ?? [])
+        .codes(codesJSON.flatMap(CodeRowsJSON.rows) ?? [])
       }
     return Message(
       id: id ?? 0, sender: sender, body: body,
-      frame: Self.decode([[Int]].self, frameJSON).flatMap { try? Frame(codes: $0) },
+      frame: frameJSON.flatMap(CodeRowsJSON.rows).flatMap { try? Frame(codes: $0) },
       priority: priority, createdAt: createdAt, notBefore: notBefore, expiresAt: expiresAt,
-      pinned: pinned, tags: Self.decode([String].self, tagsJSON) ?? [], zone: zone,
+      pinned: pinned, tags: tagsJSON == "[]" ? [] : Self.decode([String].self, tagsJSON) ?? [],
+      zone: zone,
       transition: transition.flatMap(TransitionSpec.init(encoded:)),
       bypassQuietHours: bypassQuietHours, duration: duration, state: state)
   }

@@ -41,8 +41,8 @@ import Testing
     var ids: [Int64] = []
     for request in requests { ids.append(try await request.value.message.id) }
     #expect(Set(ids).count == 16)
-    #expect(await committer.commits == 1, "sixteen messages in one transaction")
-    #expect(await committer.committed == 16)
+    #expect(committer.commits == 1, "sixteen messages in one transaction")
+    #expect(committer.committed == 16)
     #expect(try store.messages(state: .queued).count == 16)
   }
 

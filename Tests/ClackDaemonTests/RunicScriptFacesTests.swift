@@ -148,7 +148,7 @@ import Testing
       config: config, runner: try BoardRunner(board: board, simulate: true),
       store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
     defer { _ = again.display.runner.stop() }
-    #expect(await again.display.script == .elder)
+    #expect(again.display.script == .elder)
     #expect(await again.display.view().script == .elder)
   }
 
@@ -167,7 +167,7 @@ import Testing
     config.schedules = []
     let daemon = try await InProcessDaemon(config: config, board: board, speed: 20)
     let display = daemon.runtime.display
-    #expect(await display.script == .elder)
+    #expect(display.script == .elder)
     let loop = Task { await display.run() }
     defer { loop.cancel() }
     _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
@@ -223,7 +223,7 @@ import Testing
       runner: try BoardRunner(board: try BuiltinBoard.load(), simulate: true),
       store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
     defer { _ = again.display.runner.stop() }
-    #expect(await again.display.script == .latin)
+    #expect(again.display.script == .latin)
     let receipt = try await again.messages.accept(NewMessage(sender: "t", body: .text("hello")))
     #expect(receipt.message.body == .text("hello", script: .latin))
   }

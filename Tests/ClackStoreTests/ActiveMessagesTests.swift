@@ -1,5 +1,6 @@
 import ClackContent
 import Foundation
+import GRDB
 import Testing
 
 @testable import ClackStore
@@ -37,5 +38,48 @@ import Testing
     #expect(!texts.contains("M0"), "beyond the newest five")
     #expect(
       try store.activeMessages(at: epoch.addingTimeInterval(7200)).contains { $0.id == laterID })
+  }
+
+  @Test func theNextTimedChangeIsTheEarliestDueOrExpiryAhead() throws {
+    let store = try ClackStore(inMemory: "next-change")
+    let policy = SenderPolicy(perHour: 0, latestSlot: false)
+    #expect(try store.nextTimedChange(after: epoch) == nil, "an empty queue has none")
+    var later = text("LATER", from: "a")
+    later.notBefore = epoch.addingTimeInterval(600)
+    later.expiresIn = 3600
+    _ = try store.enqueue(later, at: epoch, policy: policy)
+    var soon = text("SOON", from: "b")
+    soon.expiresIn = 300
+    let soonID = try store.enqueue(soon, at: epoch, policy: policy).message.id
+    var pinned = text("PINNED", from: "c")
+    pinned.pinned = true
+    pinned.expiresIn = 60
+    _ = try store.enqueue(pinned, at: epoch, policy: policy)
+    #expect(
+      try store.nextTimedChange(after: epoch) == epoch.addingTimeInterval(300),
+      "SOON expires first; a pinned message never does")
+    try store.setState(.showing, id: soonID, at: epoch, reason: "test")
+    #expect(try store.nextTimedChange(after: epoch) == epoch.addingTimeInterval(300))
+    #expect(
+      try store.nextTimedChange(after: epoch.addingTimeInterval(300))
+        == epoch.addingTimeInterval(600), "then LATER comes due")
+    #expect(
+      try store.nextTimedChange(after: epoch.addingTimeInterval(600))
+        == epoch.addingTimeInterval(4200), "then it expires")
+  }
+
+  @Test func theQueuesTimeQueriesSeekAnIndexInsteadOfReadingEveryMessage() throws {
+    let store = try ClackStore(inMemory: "plans")
+    let queries: [(String, StatementArguments)] = [
+      (ClackStore.nextDueSQL, [epoch]), (ClackStore.nextExpirySQL, ["queued", epoch]),
+    ]
+    for (sql, arguments) in queries {
+      let plan = try store.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+          .map { $0["detail"] as String }
+      }
+      #expect(plan.count == 1, "\(plan)")
+      #expect(plan.allSatisfy { $0.contains("INDEX message_state_") && $0.hasPrefix("SEARCH") })
+    }
   }
 }

@@ -24,6 +24,8 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
     do {
       let store = try ClackStore(path: path)
       #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+      // A pool sets NORMAL with WAL; each commit must still be flushed before it returns.
+      #expect(try store.synchronousLevel() == 2, "synchronous = FULL on the writing connection")
       var message = text("HELLO")
       message.tags = ["kitchen"]
       message.transition = TransitionSpec(kind: .reveal, stepSize: 3)

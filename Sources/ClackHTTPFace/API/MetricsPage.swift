@@ -38,6 +38,11 @@ public final class MetricsPage: Sendable {
     gauge("executor_deadline_misses", "total", "Executor ticks that missed their deadline")
       .set(Double(executor.deadlineMisses))
     gauge("executor_ticks", "total", "Executor ticks run").set(Double(executor.ticks))
+    let committer = runtime.messages.committer
+    gauge("message_commits", "total", "Transactions that stored accepted messages (group commit)")
+      .set(Double(committer.commits))
+    gauge("messages_committed", "total", "Messages stored by those transactions")
+      .set(Double(committer.committed))
     if let limiter {
       gauge("http_rate_limited_addresses", "", "Client addresses the rate limiter tracks now")
         .set(Double(limiter.addressCount))

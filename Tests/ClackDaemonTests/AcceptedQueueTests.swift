@@ -1,0 +1,46 @@
+import ClackContent
+import ClackCore
+import ClackStore
+import Foundation
+import Testing
+
+@testable import ClackRuntime
+
+/// The display takes each accepted message into its copy of the queue instead of reading the
+/// whole queue again: the copy must stay what a fresh read would give.
+@Suite(.serialized) struct AcceptedQueueTests {
+  @Test func theDisplaysQueueStaysWhatAFreshReadGives() async throws {
+    let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(9 * 3600))
+    var config = RuntimeConfig()
+    config.timeZone = DisplayLoopTests.utc
+    try await DisplayLoopTests.withRunningLoop(config, clock: clock) { runtime in
+      let display = runtime.display
+      func send(
+        _ text: String, from sender: String, _ change: (inout NewMessage) -> Void = { _ in }
+      )
+        async throws -> Int64
+      {
+        var message = NewMessage(sender: sender, body: .text(text))
+        change(&message)
+        return try await runtime.messages.accept(message).message.id
+      }
+      let first = try await send("ONE", from: "a")
+      let later = try await send("LATER", from: "b") { $0.notBefore = clock.now() + 3600 }
+      _ = try await send("URGENT", from: "c") { $0.priority = .urgent }
+      // Replaces ONE: the store expires it, and the display's copy must drop it.
+      _ = try await send("TWO", from: "a")
+      _ = try await send("KEEP", from: "d") { $0.pinned = true }
+      let now = clock.now()
+      let kept = await display.messages.map(\.id)
+      let read = try runtime.store.activeMessages(at: now).map(\.id)
+      #expect(kept == read)
+      #expect(!kept.contains(first), "replaced")
+      #expect(!kept.contains(later), "not due for an hour")
+      let states = Dictionary(
+        uniqueKeysWithValues: try runtime.store.activeMessages(at: now).map { ($0.id, $0.state) })
+      for message in await display.messages {
+        #expect(states[message.id] == message.state, "message \(message.id)")
+      }
+    }
+  }
+}

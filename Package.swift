@@ -188,6 +188,9 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackDrivers", "ClackHardware",
         "ClackScheduler", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     // The `clack` program: the command line, with the daemon's commands added.

@@ -2,10 +2,6 @@ import ArgumentParser
 import ClackAPI
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Talks to a running daemon over its HTTP API. Errors come back as the daemon wrote them; a
 /// daemon that does not answer gets "is clack running? tried …".
 struct APIClient {
@@ -15,9 +11,12 @@ struct APIClient {
   let keys: [String]
 
   init(url: String, keys: [String] = []) throws {
-    guard let base = URL(string: url), base.scheme == "http" || base.scheme == "https",
-      base.host != nil
-    else { throw ValidationError("--url must be an http URL such as http://127.0.0.1:7000") }
+    guard let base = URL(string: url), base.scheme == "http", let host = base.host, !host.isEmpty
+    else {
+      throw ValidationError(
+        "--url must be an http URL such as http://127.0.0.1:7000 (the API is plain HTTP; "
+          + "https is not spoken)")
+    }
     self.base = base
     self.keys = keys
   }
@@ -90,29 +89,25 @@ struct APIClient {
     guard let url = URL(string: path, relativeTo: base) else {
       throw CommandFailure("cannot make a URL of \(base.absoluteString) and \(path)")
     }
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.timeoutInterval = 10
-    if let key { request.setValue(key, forHTTPHeaderField: "X-Clack-Key") }
-    if let body {
-      request.httpBody = body
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    }
-    let data: Data
-    let response: URLResponse
+    var fields: [(String, String)] = []
+    if let key { fields.append(("X-Clack-Key", key)) }
+    if body != nil { fields.append(("Content-Type", "application/json")) }
+    let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    let exchange = HTTPExchange(host: parts?.host ?? "127.0.0.1", port: parts?.port ?? 80)
+    let resolved = parts?.percentEncodedPath ?? ""
+    let target = (resolved.isEmpty ? "/" : resolved) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
+    let answer: HTTPExchange.Answer
     do {
-      (data, response) = try await URLSession.shared.data(for: request)
+      answer = try await exchange.send(
+        method, target, headers: fields, body: body.map { Array($0) })
     } catch {
       throw CommandFailure(
-        "is clack running? tried \(base.absoluteString) (\(error.localizedDescription))")
+        "is clack running? tried \(base.absoluteString) (\(HTTPExchange.reason(error)))")
     }
-    let http = response as? HTTPURLResponse
-    let status = http?.statusCode ?? 0
+    let status = answer.status
+    let data = Data(answer.body)
     let text = String(decoding: data, as: UTF8.self)
-    var headers: [String: String] = [:]
-    for (key, value) in http?.allHeaderFields ?? [:] {
-      headers["\(key)".lowercased()] = "\(value)"
-    }
+    let headers = answer.headers
     if status == 401 {
       throw Unauthorized(
         message: Self.errorText(status: status, data: data, text: text, headers: headers))

@@ -223,6 +223,8 @@ let package = Package(
       dependencies: [
         "ClackCommands", "ClackCore", "ClackBoard", "ClackAPI", "ClackContent",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]),
     .testTarget(
       name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),

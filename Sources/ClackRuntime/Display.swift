@@ -49,6 +49,8 @@ public actor Display {
   /// Messages that started showing since the last hand-over, and the command that shows them.
   private var startedSinceSend: [Int64] = []
   private var awaitingMotion: (command: Int, ids: [Int64])?
+  /// Changes of message state made this pass and not yet written (`deferState`).
+  var unsavedStates: [StateChange] = []
   /// The last change handed to the executor: the messages it started and how long it moves
   /// (in board time), so a receipt reuses that plan instead of planning again.
   var lastMove: (ids: [Int64], makespanMicroseconds: Int)?
@@ -239,6 +241,7 @@ public actor Display {
       logger.error("content step failed: \(error)")
     }
     if homed, screen != sent { send() }
+    saveStates(at: now)
     if let awaiting = awaitingMotion, state.commandsApplied >= awaiting.command {
       latency?.moveStarted(for: awaiting.ids, at: state.lastAppliedAt)
       awaitingMotion = nil
@@ -261,11 +264,40 @@ public actor Display {
   /// Moves a message to `state` in the store, in `messages` and on the event stream.
   func setState(_ state: MessageState, id: Int64, at now: Date, reason: String) throws {
     try store.setState(state, id: id, at: now, reason: reason)
+    noteState(state, id: id, at: now)
+    publishMessage(id: id, state: state, reason: reason)
+  }
+
+  /// Moves a message to `state` in `messages` at once, and in the store (and on the event
+  /// stream) with the pass's other changes once its move is handed over (`saveStates`): a
+  /// commit's fsync must not stand between an urgent message and the board.
+  func deferState(_ state: MessageState, id: Int64, at now: Date, reason: String) {
+    noteState(state, id: id, at: now)
+    unsavedStates.append(StateChange(id: id, state: state, reason: reason))
+  }
+
+  private func noteState(_ state: MessageState, id: Int64, at now: Date) {
     if let index = messages.firstIndex(where: { $0.id == id }) {
       messages[index].state = state
       if !messages[index].isActive(at: now) { messages.remove(at: index) }
     }
-    publishMessage(id: id, state: state, reason: reason)
+  }
+
+  /// Writes the pass's changes of state in one transaction, then publishes them.
+  func saveStates(at now: Date) {
+    guard !unsavedStates.isEmpty else { return }
+    let changes = unsavedStates
+    unsavedStates.removeAll()
+    do {
+      try store.setStates(changes, at: now)
+    } catch {
+      logger.error("could not save \(changes.count) changes of message state: \(error)")
+      dirty = true  // read the queue again: it says what the store holds
+      return
+    }
+    for change in changes {
+      publishMessage(id: change.id, state: change.state, reason: change.reason)
+    }
   }
 
   private func decide(now: Date) throws {
@@ -275,14 +307,14 @@ public actor Display {
     where messages.first(where: { $0.id == id })?.state == .showing {
       let reason =
         decision.ended.contains(id) ? "its time on the board is over" : "replaced on the board"
-      try setState(.shown, id: id, at: now, reason: reason)
+      deferState(.shown, id: id, at: now, reason: reason)
     }
     for id in decision.interrupted {
-      try setState(
+      deferState(
         .queued, id: id, at: now, reason: "interrupted by an urgent message; it comes back after")
     }
     for id in decision.started {
-      try setState(.showing, id: id, at: now, reason: "on the board")
+      deferState(.showing, id: id, at: now, reason: "on the board")
       startedSinceSend.append(id)
     }
     var next = screen
@@ -312,7 +344,7 @@ public actor Display {
       do {
         return (try renderer.screen(for: message, in: zone), message.transition)
       } catch {
-        try setState(.rejected, id: id, at: now, reason: "\(error)")
+        deferState(.rejected, id: id, at: now, reason: "\(error)")
         return nil
       }
     case .scheduled(let index, let firedAt):

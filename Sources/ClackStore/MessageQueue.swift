@@ -2,6 +2,19 @@ import ClackContent
 import Foundation
 import GRDB
 
+/// A message's move to a new state, and why (`setStates`).
+public struct StateChange: Sendable, Hashable {
+  public var id: Int64
+  public var state: MessageState
+  public var reason: String
+
+  public init(id: Int64, state: MessageState, reason: String) {
+    self.id = id
+    self.state = state
+    self.reason = reason
+  }
+}
+
 /// What `enqueue` did: the stored message, and the sender's older messages it replaced.
 public struct Accepted: Sendable, Hashable {
   public let message: Message
@@ -132,6 +145,23 @@ extension ClackStore {
       message.state = state
       try message.update(db)
       try Self.log(db, id, state, at: now, reason: reason)
+    }
+  }
+
+  /// Moves several messages to new states in one transaction (one fsync), each change kept
+  /// in its message's history; a message already in its new state is left as it is.
+  public func setStates(_ changes: [StateChange], at now: Date) throws(StoreError) {
+    guard !changes.isEmpty else { return }
+    try write { db in
+      for change in changes {
+        guard var message = try MessageRecord.fetchOne(db, key: change.id) else {
+          throw StoreError.notFound(id: change.id)
+        }
+        guard message.state != change.state else { continue }
+        message.state = change.state
+        try message.update(db)
+        try Self.log(db, change.id, change.state, at: now, reason: change.reason)
+      }
     }
   }
 

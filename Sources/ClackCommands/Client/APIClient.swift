@@ -95,7 +95,8 @@ struct APIClient {
     let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
     let exchange = HTTPExchange(host: parts?.host ?? "127.0.0.1", port: parts?.port ?? 80)
     let resolved = parts?.percentEncodedPath ?? ""
-    let target = (resolved.isEmpty ? "/" : resolved) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
+    let target =
+      (resolved.isEmpty ? "/" : resolved) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
     let answer: HTTPExchange.Answer
     do {
       answer = try await exchange.send(

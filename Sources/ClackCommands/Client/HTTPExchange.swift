@@ -84,9 +84,17 @@ struct HTTPExchange: Sendable {
     head.headers.add(name: "Content-Length", value: String(body?.count ?? 0))
     for (name, value) in headers { head.headers.add(name: name, value: value) }
     return try await channel.executeThenClose { inbound, outbound in
-      try await outbound.write(.head(head))
-      if let body { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-      try await outbound.write(.end(nil))
+      var parts: [HTTPClientRequestPart] = [.head(head)]
+      if let body { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+      parts.append(.end(nil))
+      // A server may answer and close before the last write completes: the answer still
+      // counts, and the write's error only when no answer came.
+      var writeFailure: (any Error)?
+      do {
+        try await outbound.write(contentsOf: parts)
+      } catch {
+        writeFailure = error
+      }
       var answer: Answer?
       for try await part in inbound {
         switch part {
@@ -100,7 +108,7 @@ struct HTTPExchange: Sendable {
           if let answer { return answer }
         }
       }
-      throw Failure.closedEarly
+      throw writeFailure ?? Failure.closedEarly
     }
   }
 }

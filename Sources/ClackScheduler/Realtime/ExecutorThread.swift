@@ -16,6 +16,9 @@ public final class ExecutorThread: @unchecked Sendable {
   public let moduleCount: Int
   public let tickNanoseconds: Int
   public let jitter = JitterRecorder()
+  /// How long each tick's work took, from the wake-up to the report published (commands
+  /// taken, the tick, its hook): what the thread spends of each period.
+  public let work = JitterRecorder()
   private let executor: TickExecutor
   private let clock: TickClock
   private let setup: RealtimeSetup
@@ -33,6 +36,8 @@ public final class ExecutorThread: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   private let producer = Mutex<Void>(())
   private let reader: Mutex<[ModuleFault?]>
+  /// The thread's request to keep the CPUs out of deep idle states (its own: only it uses it).
+  private var cpuLatency = CPULatencyHold()
   /// Written by the thread before `started` is signalled, read by `start()` after.
   private var grant = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
 
@@ -156,6 +161,7 @@ public final class ExecutorThread: @unchecked Sendable {
 
   private func main() {
     RealtimeGrant.raisePriority(setup, into: &grant)
+    cpuLatency.open(setup, into: &grant)
     started.signal()
     let period = tickNanoseconds
     let origin = clock.nanoseconds()
@@ -183,6 +189,7 @@ public final class ExecutorThread: @unchecked Sendable {
       reports.writeBuffer.lastAppliedAt = appliedAt
       publish(ticks: ticks, now: now, applied: applied, misses: misses, stopped: false)
       let done = clock.nanoseconds()
+      work.record(nanoseconds: done - woke)
       if done >= deadline + period {
         // Overran into the next period(s): count them and rejoin the grid after `done`.
         let late = (done - deadline) / period
@@ -196,11 +203,13 @@ public final class ExecutorThread: @unchecked Sendable {
       }
     }
     executor.shutdown()
+    cpuLatency.close()
     handOverFaults()
     publish(
       ticks: ticks, now: (clock.nanoseconds() - origin) / 1000, applied: applied, misses: misses,
       stopped: true)
     jitter.retire()
+    work.retire()
     finished.signal()
   }
 
@@ -216,6 +225,9 @@ public final class ExecutorThread: @unchecked Sendable {
       if !dormant.exchange(false, ordering: .acquiringAndReleasing) { wakeUp.wait() }
       return false
     }
+    // Deep idle states are fine while nothing ticks; the first tick after pays for one wake.
+    cpuLatency.release()
+    defer { cpuLatency.hold() }
     if microseconds == .max {
       wakeUp.wait()
     } else if !clock.wait(for: wakeUp, until: deadline + microseconds * 1000) {

@@ -25,8 +25,8 @@ public final class JitterRecorder: @unchecked Sendable {
       numberOfSignificantValueDigits: .three)
   }
 
-  /// Real-time thread: records one wake-up's lateness.
-  func record(nanoseconds: Int) {
+  /// Real-time thread: records one wake-up's lateness (or one tick's work).
+  public func record(nanoseconds: Int) {
     if state.load(ordering: .acquiring) == 1 {
       active ^= 1
       state.store(2, ordering: .releasing)
@@ -36,7 +36,7 @@ public final class JitterRecorder: @unchecked Sendable {
   }
 
   /// Real-time thread, when it stops: hands everything over (the thread records no more).
-  func retire() {
+  public func retire() {
     state.store(3, ordering: .releasing)
   }
 

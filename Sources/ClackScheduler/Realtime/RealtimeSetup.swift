@@ -10,20 +10,25 @@ public struct RealtimeSetup: Sendable, Hashable {
   public var priority: Int32?
   /// Lock all memory (mlockall), so a page fault never stalls a tick.
   public var lockMemory: Bool
+  /// Keep the CPUs out of deep idle states while the executor ticks (`CPULatencyHold`).
+  public var holdCPULatency: Bool
 
-  public init(priority: Int32? = 80, lockMemory: Bool = true) {
+  public init(priority: Int32? = 80, lockMemory: Bool = true, holdCPULatency: Bool = true) {
     self.priority = priority
     self.lockMemory = lockMemory
+    self.holdCPULatency = holdCPULatency
   }
 
   /// No real-time privileges: for tests and virtual time.
-  public static let none = RealtimeSetup(priority: nil, lockMemory: false)
+  public static let none = RealtimeSetup(priority: nil, lockMemory: false, holdCPULatency: false)
 }
 
 /// The outcome, described in one log line.
 public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   public var fifoPriority: Int32?
   public var memoryLocked: Bool
+  /// True when the CPUs are kept out of deep idle states while the executor ticks.
+  public var cpuLatencyHeld = false
   /// Why something asked for was not granted.
   public var problems: [String]
 
@@ -31,6 +36,7 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
     var parts: [String] = []
     parts.append(fifoPriority.map { "SCHED_FIFO priority \($0)" } ?? "normal scheduling")
     parts.append(memoryLocked ? "memory locked" : "memory not locked")
+    if cpuLatencyHeld { parts.append("CPUs kept out of deep idle while ticking") }
     var line = "executor thread: " + parts.joined(separator: ", ")
     if !problems.isEmpty { line += " (" + problems.joined(separator: "; ") + ")" }
     return line

@@ -128,6 +128,7 @@ public struct Daemon {
       logger.info("\(runner.stop())")
       throw error
     }
+    await runtime.display.saveIfSettled()
     logger.info("\(runner.stop())")
     Self.saveCleanStop(of: runner, to: store, logger: logger)
     try store.close()

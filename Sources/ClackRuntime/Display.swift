@@ -400,6 +400,13 @@ public actor Display {
     }
   }
 
+  /// At a clean stop: saves the frame the board has settled on, if the loop has not yet (it
+  /// looks every 100 ms while the board moves), so the next start shows it at once instead of
+  /// a blank board that then turns to the content.
+  public func saveIfSettled() {
+    saveWhenSettled(runner.thread.state, now: clock.now())
+  }
+
   /// Saves the frame once the board has settled on it, so a restart can return to it.
   private func saveWhenSettled(_ state: ExecutorState, now: Date) {
     guard homed, commandsSaved < commandsSent, state.commandsApplied >= commandsSent, state.idle,

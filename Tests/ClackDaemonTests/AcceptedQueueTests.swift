@@ -44,3 +44,35 @@ import Testing
     }
   }
 }
+
+/// A clean stop right after the board settles, before the loop's next look, still keeps the
+/// frame for the next start.
+@Suite(.serialized) struct CleanStopFrameTests {
+  @Test func theSettledFrameIsSavedAtACleanStopEvenBeforeTheLoopSavesIt() async throws {
+    let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(9 * 3600))
+    var config = RuntimeConfig()
+    config.timeZone = DisplayLoopTests.utc
+    config.schedules = []
+    // No loop runs: only the accept path and this test move the display.
+    let runtime = try await DisplayLoopTests.runtime(config, clock: clock)
+    let display = runtime.display
+    defer { _ = display.runner.stop() }
+    let giveUp = ContinuousClock.now + .seconds(60)
+    while await !display.homed {
+      await display.step()
+      try #require(ContinuousClock.now < giveUp, "never homed")
+      await Task.yield()
+    }
+    _ = try await runtime.messages.accept(NewMessage(sender: "t", body: .text("SAVED")))
+    // Wait for the executor to settle without a display pass that would save it.
+    let sent = await display.commandsSent
+    while !display.runner.thread.state.idle || display.runner.thread.state.commandsApplied < sent {
+      try #require(ContinuousClock.now < giveUp, "never settled")
+      await Task.yield()
+    }
+    let target = try await display.target.codes()
+    #expect(try runtime.store.loadBoardState()?.codes != target, "not saved yet")
+    await display.saveIfSettled()
+    #expect(try runtime.store.loadBoardState()?.codes == target)
+  }
+}

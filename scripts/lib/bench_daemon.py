@@ -146,6 +146,7 @@ try:
     def burst(clients, total, first):
         # Processes, not threads: one Python process cannot send faster than about 400 a
         # second, which would measure the client instead of the daemon.
+        sys.stdout.flush()  # or each forked client prints the buffered lines again at exit
         each = total // clients
         workers = [multiprocessing.Process(target=client, args=(first + k * each, each))
                    for k in range(clients)]

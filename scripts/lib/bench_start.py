@@ -39,6 +39,13 @@ def start():
     sys.exit("the daemon did not settle in 900 s")
 
 
+def judge(seconds, goal):
+    """The goals hold at x1: a faster simulation cannot home faster than its tick allows."""
+    if speed != "1":
+        return f"(goal at x1: at most {goal} s; not judged at x{speed})"
+    return f"(goal: at most {goal} s; {'met' if seconds <= goal else 'MISSED'})"
+
+
 def explain_miss(met):
     """On a missed goal, the daemon's log of that start: why it took so long."""
     if met:
@@ -57,15 +64,13 @@ try:
     daemon.send_signal(signal.SIGTERM)
     daemon.wait()
     daemon, seconds = start()
-    print(f"start to first content after a clean stop: {seconds:.1f} s (goal at x1: at most 20 s;"
-          f" {'met' if seconds <= 20 / int(speed) else 'MISSED'})")
-    explain_miss(seconds <= 20 / int(speed))
+    print(f"start to first content after a clean stop: {seconds:.1f} s {judge(seconds, 20)}")
+    explain_miss(speed != "1" or seconds <= 20)
     daemon.send_signal(signal.SIGKILL)
     daemon.wait()
     daemon, seconds = start()
-    print(f"start to first content after a kill (power cut): {seconds:.1f} s (goal at x1: at most"
-          f" 60 s; {'met' if seconds <= 60 / int(speed) else 'MISSED'})")
-    explain_miss(seconds <= 60 / int(speed))
+    print(f"start to first content after a kill (power cut): {seconds:.1f} s {judge(seconds, 60)}")
+    explain_miss(speed != "1" or seconds <= 60)
     daemon.send_signal(signal.SIGTERM)
     daemon.wait()
 finally:

@@ -32,6 +32,10 @@ import Testing
     #expect(metrics.contains("clack_http_requests_total{"))
     #expect(metrics.contains("clack_executor_tick_lateness_seconds{quantile=\"0.99\"}"))
     #expect(metrics.contains("clack_accept_to_motion_seconds_count 1"))
+    #expect(metrics.contains("clack_executor_tick_work_seconds{quantile=\"0.99\"}"))
+    // The one message accepted, in one commit of its own.
+    #expect(metrics.contains("clack_message_commits_total 1.0"))
+    #expect(metrics.contains("clack_messages_committed_total 1.0"))
     #expect(daemon.stop() == 0)
     #expect(daemon.output.contains("coils off"))
   }

@@ -8,6 +8,8 @@ import multiprocessing
 import tempfile
 import time
 
+from bench_support import idle_cpu, wait_until
+
 binary, speed = sys.argv[1], sys.argv[2]
 # The emulated slow flush (a shared library for LD_PRELOAD) and its milliseconds; none: skip.
 slow_flush = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -60,13 +62,6 @@ def metric(name):
     return 0.0
 
 
-def cpu_ticks(pid):
-    """User plus system time of the process so far, in clock ticks."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
 started = time.monotonic()
 daemon = subprocess.Popen(
     [binary, "sim", "--speed", speed, "--state", state, "--config", config,
@@ -95,12 +90,7 @@ try:
     rss = memory(daemon.pid)[0]
     print(f"idle memory: {memory_text(daemon.pid)} (goal: RSS at most 30 MiB;"
           f" {'met' if rss <= 30 else 'MISSED'})")
-    ticks = os.sysconf("SC_CLK_TCK")
-    before, t0 = cpu_ticks(daemon.pid), time.monotonic()
-    time.sleep(30)
-    used = (cpu_ticks(daemon.pid) - before) / ticks / (time.monotonic() - t0) * 100
-    print(f"idle CPU over 30 s: {used:.3f} % of a core (goal: at most 0.2 %;"
-          f" {'met' if used <= 0.2 else 'MISSED'}; resolution {100 / ticks / 30:.3f} %)")
+    print(idle_cpu(daemon.pid))
 
     # Latency: urgent messages, each after the board has settled, alternating text.
     for index in range(100):
@@ -200,16 +190,8 @@ if slow_flush:
          "--listen", f"127.0.0.1:{port}", "--log-level", "warning"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
     try:
-        began = time.monotonic()
-        while True:
-            try:
-                if json.loads(request("GET", "/health")[1]).get("homed"):
-                    break
-            except OSError:
-                pass
-            if time.monotonic() - began > 120:
-                sys.exit("the daemon with the slow flush did not become ready in 120 s")
-            time.sleep(0.05)
+        wait_until(lambda: json.loads(request("GET", "/health")[1]).get("homed"), 120,
+                   "the daemon with the slow flush did not become ready")
         with open(os.path.join(state, "api-key")) as f:
             key = f.read().strip()
         print(f"the same with each flush {flush_ms} ms slower (an SD card's, emulated):")

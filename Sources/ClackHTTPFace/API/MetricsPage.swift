@@ -51,6 +51,10 @@ public final class MetricsPage: Sendable {
     let jitter = runner.thread.jitter.snapshot()
     text += Self.summary(
       "clack_executor_tick_lateness_seconds", "Lateness of executor ticks", jitter, scale: 1e9)
+    text += Self.summary(
+      "clack_executor_tick_work_seconds",
+      "Time each executor tick works, from its wake-up to its report",
+      runner.thread.work.snapshot(), scale: 1e9)
     let latency = runtime.latency.snapshot()
     text += Self.summary(
       "clack_accept_to_motion_seconds",

@@ -1,0 +1,36 @@
+"""What the daemon benchmarks share (scripts/bench-daemon.sh): waiting for a daemon, and
+measuring its CPU at rest from /proc/PID/stat."""
+import os
+import sys
+import time
+
+
+def wait_until(ready, limit, what):
+    """Polls `ready()` (connection errors count as not yet) until true; exits after `limit` s."""
+    began = time.monotonic()
+    while True:
+        try:
+            if ready():
+                return time.monotonic() - began
+        except OSError:
+            pass
+        if time.monotonic() - began > limit:
+            sys.exit(f"{what} in {limit} s")
+        time.sleep(0.05)
+
+
+def cpu_ticks(pid):
+    """User plus system time of the process so far, in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def idle_cpu(pid, seconds=30):
+    """The process's CPU over `seconds`, as a line beside the goal (at most 0.2 % of a core)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    before, t0 = cpu_ticks(pid), time.monotonic()
+    time.sleep(seconds)
+    used = (cpu_ticks(pid) - before) / ticks / (time.monotonic() - t0) * 100
+    return (f"idle CPU over {seconds} s: {used:.3f} % of a core (goal: at most 0.2 %;"
+            f" {'met' if used <= 0.2 else 'MISSED'}; resolution {100 / ticks / seconds:.3f} %)")

@@ -107,7 +107,9 @@ let package = Package(
     // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.
     .executableTarget(
       name: "clack-hal-check",
-      dependencies: ["ClackHAL", "ClackLinuxHAL", "ClackDrivers", "ClackCore"]),
+      dependencies: [
+        "ClackHAL", "ClackLinuxHAL", "ClackDrivers", "ClackCore", "CAllocationCounter",
+      ]),
     // Board definitions (YAML) parsed into core types, with errors naming file, line and field.
     .target(
       name: "ClackBoard",

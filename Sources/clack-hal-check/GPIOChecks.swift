@@ -37,6 +37,18 @@
       }
     }
 
+    runner.check("gpio: bulk set and read allocate nothing, as the executor's ticks need") {
+      let lines = try gpio.requestLines(
+        GPIOLineRequest(
+          chip: chip, consumer: "clack-check", lines: (0..<8).map { .output(UInt32($0)) }))
+      defer { lines.release() }
+      let allocations = try countAllocations(times: 1000) { index in
+        try lines.setValues(UInt64(index & 0xFF))
+        _ = try lines.values()
+      }
+      try expect(allocations == 0, "1000 bulk sets and reads allocated \(allocations) times")
+    }
+
     runner.check("gpio: outputs start at their initial values") {
       let lines = try gpio.requestLines(
         GPIOLineRequest(

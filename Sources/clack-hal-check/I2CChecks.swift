@@ -26,6 +26,17 @@
       try expect(try device.readByte(register: 0x11) == 0x3C, "register 0x11 is not 0x3c")
     }
 
+    runner.check("i2c: byte and block transfers into lent buffers allocate nothing") {
+      var block = [UInt8](repeating: 0, count: 13)
+      let allocations = try countAllocations(times: 1000) { index in
+        try device.writeByte(register: 0x30, UInt8(truncatingIfNeeded: index))
+        _ = try device.readByte(register: 0x30)
+        try device.writeBlock(register: 0x60, from: &block)
+        try device.readBlock(register: 0x60, into: &block)
+      }
+      try expect(allocations == 0, "1000 rounds of transfers allocated \(allocations) times")
+    }
+
     runner.check("i2c: SMBus word write lands and reads back") {
       try device.writeWord(register: 0x20, 0xBEEF)
       try expect(try device.readWord(register: 0x20) == 0xBEEF, "word at 0x20 is not 0xbeef")

@@ -1,3 +1,4 @@
+import CAllocationCounter
 import ClackHAL
 
 #if canImport(Glibc)
@@ -94,3 +95,16 @@ func options(_ arguments: [String]) -> [String: String] {
   }
   return result
 }
+
+/// The heap allocations this thread makes running `body` `times` times, after one round to
+/// warm up (the Swift runtime builds some metadata on first use).
+func countAllocations(times: Int, _ body: (Int) throws -> Void) throws -> Int64 {
+  try body(0)
+  clack_allocation_counter_start()
+  for index in 1...times { try body(index) }
+  let counted = clack_allocation_counter_stop()
+  return clack_allocation_counter_available() == 0 ? -1 : counted
+}
+
+/// Somewhere an allocation under test must go, so the optimiser cannot drop it.
+nonisolated(unsafe) var keptAlive: [Int] = []

@@ -7,6 +7,14 @@ import ClackHAL
 
 let arguments = options(CommandLine.arguments)
 let runner = CheckRunner()
+// The allocation checks below mean something only if the counter sees allocations in this
+// (static) build.
+runner.check("the allocation counter sees this thread's allocations") {
+  let counted = try countAllocations(times: 10) { index in
+    keptAlive = [Int](repeating: index, count: 64 + index)
+  }
+  try expect(counted >= 10, "10 new arrays counted as \(counted) allocations")
+}
 #if GPIOD
   if let label = arguments["--gpio-label"], let other = arguments["--other-label"],
     let sim = arguments["--sim"]

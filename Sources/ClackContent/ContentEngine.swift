@@ -154,6 +154,22 @@ public struct ContentEngine: Sendable {
     quietOverride = (quiet, scheduledQuiet(at: now))
   }
 
+  /// Takes new rules (a reloaded config) over the same zones, keeping what messages show and
+  /// for how long. Scheduled content is decided afresh from the new schedules, looking back a
+  /// day as at start: an index into the old list means nothing in the new one.
+  public mutating func reconfigure(rules newRules: ContentRules, now: Date) {
+    precondition(newRules.zones == rules.zones, "reconfigure keeps the zones")
+    rules = newRules
+    for (zone, entry) in current {
+      if case .scheduled = entry.source {
+        current[zone] = ZoneShowing(source: .idle, since: now, hold: 0)
+      }
+    }
+    lastFired.removeAll()
+    checkedUpTo = now.addingTimeInterval(-86_400)
+    advanceSchedules(to: now)
+  }
+
   /// Blanks every zone: returns the messages that were on show (the caller marks them shown).
   /// Scheduled content waits for its next fire; pinned messages stay pinned and come back.
   public mutating func clear(now: Date) -> [Int64] {

@@ -27,8 +27,39 @@ public struct Daemon {
     /// How much faster than real time a simulated board (and the content clock) runs.
     public var speed = 1
     public var logLevel = Logger.Level.info
+    /// What the command line set over the config file (applied again on a reload).
+    public var overrides = Overrides()
 
     public init() {}
+  }
+
+  /// The command line's settings that win over the config file's.
+  public struct Overrides: Sendable {
+    public var board: String?
+    public var state: String?
+    /// The state directory when neither the command line nor the config names one.
+    public var defaultState: String?
+    public var listen: ListenAddress?
+
+    public init(
+      board: String? = nil, state: String? = nil, defaultState: String? = nil,
+      listen: ListenAddress? = nil
+    ) {
+      self.board = board
+      self.state = state
+      self.defaultState = defaultState
+      self.listen = listen
+    }
+
+    public func apply(to config: inout DaemonConfig) {
+      if let board { config.boardPath = board }
+      if let state {
+        config.stateDirectory = state
+      } else if config.stateDirectory == nil, let defaultState {
+        config.stateDirectory = defaultState
+      }
+      if let listen { config.listen = listen }
+    }
   }
 
   public let options: Options
@@ -52,6 +83,8 @@ public struct Daemon {
   /// `onStart` is called once the parts exist (homing has begun, the server is starting).
   public func run(onStart: @escaping @Sendable (Parts) -> Void = { _ in }) async throws {
     let startedAt = ContinuousClock.now
+    // Before homing: SIGHUP's default action would end the process.
+    let reloads = ReloadSignal.install()
     let config = options.config
     let board =
       try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
@@ -99,10 +132,15 @@ public struct Daemon {
     let parts = Parts(
       display: runtime.display, store: store, events: runtime.events,
       address: address.description, stateDirectory: stateDirectory)
+    let notifier = SystemdNotifier()
+    notifier.notify("STATUS=homing \(board.name)")
     let lifecycle = LifecycleService(
-      display: runtime.display, events: runtime.events, notifier: SystemdNotifier(),
+      display: runtime.display, events: runtime.events, notifier: notifier,
       serving: serving,
       logger: logger, startedAt: startedAt, address: address.description)
+    let reloader = ConfigReloadService(
+      requests: reloads, options: options, board: board, runtime: runtime, notifier: notifier,
+      logger: logger, address: address.description)
     let mqtt = try config.mqtt.map { settings throws(DaemonError) in
       try Self.mqttBridge(settings, runtime: runtime, logger: logger)
     }
@@ -112,6 +150,7 @@ public struct Daemon {
           .init(service: DisplayService(display: runtime.display)),
           .init(service: app),
           .init(service: lifecycle),
+          .init(service: reloader),
         ] + (mqtt.map { [.init(service: $0)] } ?? []) + [
           // Our own handler, not a dispatch signal source: it works however the parent left
           // the signal mask. When it returns, the group shuts down gracefully.

@@ -20,8 +20,8 @@ public actor Display {
   public nonisolated let runner: BoardRunner
   public nonisolated let zones: [ZoneSpec]
   let store: ClackStore
-  let config: RuntimeConfig
-  let renderer: ZoneRenderer
+  private(set) var config: RuntimeConfig
+  private(set) var renderer: ZoneRenderer
   let clock: DaemonClock
   let events: EventHub
   let logger: Logger
@@ -85,11 +85,7 @@ public actor Display {
     let board = runner.board
     zones = config.resolvedZones(rows: board.rows, cols: board.cols)
     renderer = Self.renderer(for: board, config: config)
-    engine = ContentEngine(
-      rules: ContentRules(
-        zones: zones, schedules: config.schedules, quietHours: config.quietHours,
-        dwell: config.dwell, timeZone: config.timeZone),
-      now: clock.now())
+    engine = ContentEngine(rules: Self.rules(zones: zones, config: config), now: clock.now())
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
     pendingTransition = Transition()
@@ -103,6 +99,27 @@ public actor Display {
         setting: saved ?? pixels.brightness,
         night: pixels.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
     }
+  }
+
+  static func rules(zones: [ZoneSpec], config: RuntimeConfig) -> ContentRules {
+    ContentRules(
+      zones: zones, schedules: config.schedules, quietHours: config.quietHours,
+      dwell: config.dwell, timeZone: config.timeZone)
+  }
+
+  /// Takes a reloaded config (same zones: `Runtime.reload` checks): schedules, quiet hours,
+  /// dwell, time zone, transitions and the configured script apply from the next pass.
+  /// Messages keep their places; nothing homes.
+  func reload(_ newConfig: RuntimeConfig) {
+    config = newConfig
+    renderer = Self.renderer(for: board, config: newConfig)
+    engine.reconfigure(rules: Self.rules(zones: zones, config: newConfig), now: clock.now())
+    let script = Self.startingScript(
+      saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: newConfig.script,
+      board: board, logger: logger)
+    scriptChoice.withLock { $0 = script }
+    dirty = true
+    wake.signal()
   }
 
   /// Lays content out for `board`: on a pixel board, lines too long for a full-width zone

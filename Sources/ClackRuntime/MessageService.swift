@@ -11,22 +11,19 @@ import Foundation
 public struct MessageService: Sendable {
   public let committer: MessageCommitter
   let display: Display
-  let renderer: ZoneRenderer
-  let senderZones: [String: String]
-  let policy: SenderPolicy
+  /// Sender zones, limits and the time zone text is laid out in: as the config is now.
+  let settings: LiveConfig
   let events: EventHub
   let clock: DaemonClock
   let latency: AcceptLatency?
 
   public init(
-    committer: MessageCommitter, display: Display, config: RuntimeConfig, events: EventHub,
+    committer: MessageCommitter, display: Display, settings: LiveConfig, events: EventHub,
     clock: DaemonClock, latency: AcceptLatency?
   ) {
     self.committer = committer
     self.display = display
-    renderer = Display.renderer(for: display.board, config: config)
-    senderZones = config.senderZones
-    policy = config.senderPolicy
+    self.settings = settings
     self.events = events
     self.clock = clock
     self.latency = latency
@@ -47,7 +44,7 @@ public struct MessageService: Sendable {
     }
     message.frame = try layout(message.body, in: zone)
     let accepted: Accepted
-    let policy = self.policy
+    let policy = settings.current.senderPolicy
     do {
       // On the commit thread (the fsync never blocks the cooperative pool or the display
       // loop), in one transaction with the messages that arrive with it.
@@ -70,7 +67,7 @@ public struct MessageService: Sendable {
 
   /// The zone it names, else its sender's, else the first.
   public func zone(for message: NewMessage) throws(AcceptError) -> ZoneSpec {
-    let name = message.zone ?? senderZones[message.sender] ?? zones[0].name
+    let name = message.zone ?? settings.current.senderZones[message.sender] ?? zones[0].name
     guard let zone = zones.first(where: { $0.name == name }) else {
       throw .unknownZone(name, zones: zones.map(\.name))
     }
@@ -81,6 +78,7 @@ public struct MessageService: Sendable {
   /// that scrolls on a pixel board: a frame cannot hold it, so it is laid out when shown.
   func layout(_ body: MessageBody, in zone: ZoneSpec) throws(AcceptError) -> Frame? {
     do {
+      let renderer = Display.renderer(for: display.board, config: settings.current)
       let screen = try renderer.screen(for: body, in: zone)
       return screen.scrolling.isEmpty ? screen.frame : nil
     } catch let error as LayoutError {

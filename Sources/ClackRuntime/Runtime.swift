@@ -9,7 +9,9 @@ import Logging
 /// Faces (HTTP, the Local API, MQTT, the terminal view) hold this and nothing else of the
 /// daemon's, so a test builds the same runtime in memory and drives the real faces over it.
 public struct Runtime: Sendable {
-  public let config: RuntimeConfig
+  /// The settings as they are now (a reload replaces them).
+  public let settings: LiveConfig
+  public var config: RuntimeConfig { settings.current }
   public let store: ClackStore
   /// Store writes other than the display's, on the store thread.
   public let writer: StoreWriter
@@ -26,7 +28,7 @@ public struct Runtime: Sendable {
     config: RuntimeConfig, runner: BoardRunner, store: ClackStore, clock: DaemonClock,
     logger: Logger, cleanStop: CleanStop? = nil
   ) async {
-    self.config = config
+    settings = LiveConfig(config)
     self.store = store
     self.clock = clock
     events = EventHub()
@@ -42,8 +44,32 @@ public struct Runtime: Sendable {
     let commitThread = SerialThreadExecutor(name: "clack-commit")
     messages = MessageService(
       committer: MessageCommitter(store: store, executor: commitThread), display: display,
-      config: config, events: events, clock: clock, latency: latency)
+      settings: settings, events: events, clock: clock, latency: latency)
+  }
+
+  /// Applies a reloaded config without stopping: the queue, the board's positions and what
+  /// it shows stay. Zones cannot change while running (messages are laid out for them).
+  public func reload(_ newConfig: RuntimeConfig) async throws(ReloadError) {
+    let board = display.board
+    let old = config.resolvedZones(rows: board.rows, cols: board.cols)
+    let new = newConfig.resolvedZones(rows: board.rows, cols: board.cols)
+    guard old == new else { throw ReloadError.zonesChanged }
+    settings.replace(with: newConfig)
+    await display.reload(newConfig)
   }
 
   public var board: BoardDefinition { display.board }
+}
+
+/// Why a reloaded config was not applied.
+public enum ReloadError: Error, Sendable, CustomStringConvertible {
+  case zonesChanged
+
+  public var description: String {
+    switch self {
+    case .zonesChanged:
+      "the zones changed: queued messages are laid out for the old ones, so new zones take "
+        + "effect at the next restart (systemctl restart clack); nothing else was applied"
+    }
+  }
 }

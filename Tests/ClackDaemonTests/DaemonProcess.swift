@@ -85,6 +85,16 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   /// SIGTERM, then waits for the exit status.
+  /// Whether the daemon's output comes to hold `text` within `seconds` (it is read as it
+  /// arrives, so a line logged just now may not be in `output` yet).
+  func logs(_ text: String, within seconds: Double = 10) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !output.contains(text), Date() < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return output.contains(text)
+  }
+
   func stop(signal: Int32 = SIGTERM) -> Int32? {
     guard let process else { return nil }
     kill(process.processIdentifier, signal)

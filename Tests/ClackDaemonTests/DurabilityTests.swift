@@ -99,40 +99,14 @@ import Testing
     #expect(daemon.stop() == 0)
   }
 
-  @Test func systemdHearsReadyAndStopping() async throws {
-    let socketPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("clack-notify-\(getpid()).sock").path
-    unlink(socketPath)
-    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-    #expect(fd >= 0)
-    defer {
-      close(fd)
-      unlink(socketPath)
-    }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in socketPath.utf8.enumerated() { raw[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    #expect(bound == 0)
-    var timeout = timeval(tv_sec: 20, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  @Test func systemdHearsHomingReadyAndStopping() async throws {
+    let notify = try NotifySocket(name: "lifecycle")
     let daemon = try DaemonProcess(port: 17323)
     // A watchdog of 200 ms: a ping every 100 ms.
-    try await daemon.start(environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "200000"])
-    func receive(flags: Int32 = 0) -> String {
-      var buffer = [UInt8](repeating: 0, count: 512)
-      let count = recv(fd, &buffer, buffer.count, flags)
-      return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
-    }
-    var first = receive()
-    while first == "WATCHDOG=1" { first = receive() }
-    #expect(first.hasPrefix("READY=1"), "\(first)")
+    try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+    #expect(notify.receiveSkippingPings() == "STATUS=homing test-2x8")
+    let ready = notify.receiveSkippingPings()
+    #expect(ready == "READY=1\nSTATUS=serving http://127.0.0.1:17323", "\(ready)")
     // At rest the executor thread blocks and ticks no more; the watchdog is still fed.
     for _ in 0..<200 {
       let board = try await daemon.get("/api/v1/board").json
@@ -140,14 +114,11 @@ import Testing
       try await Task.sleep(for: .milliseconds(50))
     }
     try await Task.sleep(for: .milliseconds(500))
-    while !receive(flags: Int32(MSG_DONTWAIT)).isEmpty {}
-    var short = timeval(tv_sec: 2, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &short, socklen_t(MemoryLayout<timeval>.size))
-    for ping in 0..<3 { #expect(receive() == "WATCHDOG=1", "ping \(ping) at rest") }
+    notify.drain()
+    notify.timeout(seconds: 2)
+    for ping in 0..<3 { #expect(notify.receive() == "WATCHDOG=1", "ping \(ping) at rest") }
     #expect(daemon.stop() == 0)
-    var last = receive()
-    while last == "WATCHDOG=1" { last = receive() }
-    #expect(last == "STOPPING=1")
+    #expect(notify.receiveSkippingPings() == "STOPPING=1")
   }
 
   @Test func eventsStreamMessageChanges() async throws {

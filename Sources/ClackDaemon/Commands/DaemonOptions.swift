@@ -44,6 +44,9 @@ struct DaemonOptions: ParsableArguments {
     -> Daemon.Options
   {
     var options = Daemon.Options()
+    options.overrides = Daemon.Overrides(
+      board: board, state: state, defaultState: defaultState,
+      listen: listen.flatMap(ListenAddress.init(parsing:)))
     if let config {
       do {
         options.config = try DaemonConfig.load(path: config)
@@ -52,13 +55,7 @@ struct DaemonOptions: ParsableArguments {
       }
       options.configFile = config
     }
-    if let board { options.config.boardPath = board }
-    if let state {
-      options.config.stateDirectory = state
-    } else if options.config.stateDirectory == nil, let defaultState {
-      options.config.stateDirectory = defaultState
-    }
-    if let listen, let address = ListenAddress(parsing: listen) { options.config.listen = address }
+    options.overrides.apply(to: &options.config)
     options.simulate = simulate
     options.speed = speed
     options.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -11,14 +11,20 @@ public struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Run the daemon: drive the board, keep the queue, serve the HTTP API.",
     discussion: """
-      Homes the board (going straight back to the frame it showed before), then shows what the \
+      Homes the board (after a clean stop it trusts the saved positions instead), going \
+      straight back to the frame it showed before, then shows what the \
       content engine picks: urgent messages, the newest message, pinned ones, scheduled \
       content (by default the quote of the day at 07:00). Messages come in through the HTTP \
       API (docs/api.md) on 127.0.0.1:7000 unless --listen or the config says otherwise, \
       through the Vestaboard Local API (docs/vestaboard.md), and from an MQTT broker when \
       the config has an mqtt section (docs/mqtt.md). \
       Under systemd (Type=notify) it sends READY=1 once homed and serving, feeds the \
-      watchdog while the executor thread is alive (ticking, or at rest with nothing to move), and STOPPING=1 on the way out. SIGTERM or SIGINT \
+      watchdog while the executor thread is alive (ticking, or at rest with nothing to move), \
+      and STOPPING=1 on the way out; STATUS= says what it is doing (homing, serving, module \
+      faults). Under the journal, each line carries its priority (journalctl -u clack -p \
+      warning shows the faults). SIGHUP (systemctl reload clack) reads the config again and \
+      applies schedules, quiet hours and the like without losing the queue or homing again. \
+      SIGTERM or SIGINT \
       stops motion, switches the coils off, closes the store and exits 0.
       """)
 
@@ -43,7 +49,9 @@ public struct RunCommand: AsyncParsableCommand {
   public func run() async throws {
     let options = try daemon.daemonOptions(simulate: simulate, speed: speed)
     let level = options.logLevel
+    let journal = JournalLogHandler.standardErrorIsJournal()
     LoggingSystem.bootstrap { label in
+      if journal { return JournalLogHandler(label: label, logLevel: level) }
       var handler = StreamLogHandler.standardError(label: label)
       handler.logLevel = level
       return handler

@@ -17,8 +17,9 @@ struct DisplayService: Service {
 }
 
 /// Tells systemd (and the log) when the daemon is ready — homed and serving — and keeps
-/// its watchdog fed while the executor thread is alive (ticking, or at rest by design). On shutdown it says
-/// `STOPPING=1` and closes the event streams so open connections end.
+/// its watchdog fed while the executor thread is alive (ticking, or at rest by design). It
+/// logs module faults as they appear and clear, and counts them in `STATUS=`. On shutdown it
+/// says `STOPPING=1` and closes the event streams so open connections end.
 struct LifecycleService: Service {
   let display: Display
   let events: EventHub
@@ -39,8 +40,12 @@ struct LifecycleService: Service {
 
   /// Waits for readiness, then feeds the watchdog; returns when cancelled.
   private func watch() async {
+    var faults = FaultWatch()
+    var polls = 0
     while !Task.isCancelled {
       if serving.isSet, await display.homed { break }
+      polls += 1
+      if polls % 50 == 0 { report(&faults, status: "homing") }
       try? await Task.sleep(for: .milliseconds(20))
     }
     guard !Task.isCancelled else { return }
@@ -48,11 +53,16 @@ struct LifecycleService: Service {
     let milliseconds =
       elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     logger.info("ready: homed and serving http://\(address) (\(milliseconds) ms after start)")
-    notifier.notify("READY=1\nSTATUS=serving http://\(address)")
+    notifier.notify("READY=1\nSTATUS=serving http://\(address)\(faults.summary)")
     var lastTicks = -1
+    // Faults are looked for as often as the watchdog is fed, and every 10 s without one: a
+    // wake-up that costs microseconds.
+    let interval = min(notifier.watchdogInterval ?? .seconds(10), .seconds(10))
     while !Task.isCancelled {
-      try? await Task.sleep(for: notifier.watchdogInterval ?? .seconds(3600))
-      guard notifier.watchdogInterval != nil, !Task.isCancelled else { continue }
+      try? await Task.sleep(for: interval)
+      guard !Task.isCancelled else { break }
+      report(&faults, status: "serving http://\(address)")
+      guard notifier.watchdogInterval != nil else { continue }
       // Only a live executor earns a watchdog ping: one that ticked since the last, or one
       // resting by design (blocked until a command, with nothing to move). A thread stuck
       // anywhere else gets restarted.
@@ -61,6 +71,16 @@ struct LifecycleService: Service {
       if ticks != lastTicks || thread.isDormant { notifier.notify("WATCHDOG=1") }
       lastTicks = ticks
     }
+  }
+}
+
+extension LifecycleService {
+  /// Logs faults that appeared (warnings) or cleared (notices) and updates `STATUS=`.
+  func report(_ faults: inout FaultWatch, status: String) {
+    guard let change = faults.look(at: display.runner) else { return }
+    for line in change.appeared { logger.warning("\(line)") }
+    for line in change.cleared { logger.notice("\(line)") }
+    notifier.notify("STATUS=\(status)\(faults.summary)")
   }
 }
 

@@ -18,7 +18,8 @@ public struct API: Sendable {
   let writer: StoreWriter
   let display: Display
   let messages: MessageService
-  let config: RuntimeConfig
+  /// The settings as they are now (a reload may replace them between requests).
+  var config: RuntimeConfig { runtime.config }
   let limits: HTTPLimits
   /// The Vestaboard Local API enablement token; nil turns enablement off.
   let enablementToken: String?
@@ -43,7 +44,6 @@ public struct API: Sendable {
     writer = runtime.writer
     display = runtime.display
     messages = runtime.messages
-    config = runtime.config
     events = runtime.events
     clock = runtime.clock
   }

@@ -1,0 +1,31 @@
+import ClackRuntime
+
+extension DaemonConfig {
+  /// The settings (named as in the config file) that differ from `running`'s and only a
+  /// restart applies: the board, the listener, the state and key files, the Local API, MQTT,
+  /// HTTP limits and the zones. Everything else a reload applies at once.
+  func restartOnlyChanges(comparedTo running: DaemonConfig) -> [String] {
+    var changed: [String] = []
+    if boardPath != running.boardPath { changed.append("board") }
+    if listen != running.listen { changed.append("listen") }
+    if stateDirectory != running.stateDirectory { changed.append("state") }
+    if apiKeyFile != running.apiKeyFile { changed.append("api_key_file") }
+    if localAPIEnablementToken != running.localAPIEnablementToken { changed.append("local_api") }
+    if mqtt != running.mqtt { changed.append("mqtt") }
+    if http != running.http { changed.append("http") }
+    if runtime.zones != running.runtime.zones { changed.append("zones") }
+    return changed
+  }
+
+  /// This config as a reload applies it over `running`: what only a restart changes stays as
+  /// it runs. A zone's senders move with the zones (they name them).
+  func applicable(over running: DaemonConfig) -> DaemonConfig {
+    var applied = running
+    applied.runtime = runtime
+    if runtime.zones != running.runtime.zones {
+      applied.runtime.zones = running.runtime.zones
+      applied.runtime.senderZones = running.runtime.senderZones
+    }
+    return applied
+  }
+}

@@ -1,0 +1,77 @@
+import ClackBoard
+import ClackRuntime
+import Logging
+import ServiceLifecycle
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `systemctl reload clack` (SIGHUP): reads the config file again and applies what can change
+/// while running — schedules, quiet hours, dwell, time zone, transitions, script, sender
+/// limits and zones' senders — without touching the queue, the board's positions or homing.
+/// What only a restart applies (board, listener, state, MQTT, HTTP limits, zones) is named in
+/// a warning and left as it runs. A file that does not load or validate changes nothing.
+struct ConfigReloadService: Service {
+  let requests: AsyncStream<Void>
+  let options: Daemon.Options
+  let board: BoardDefinition
+  let runtime: Runtime
+  let notifier: SystemdNotifier
+  let logger: Logger
+  let address: String
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown { await serve() }
+  }
+
+  private func serve() async {
+    var running = options.config
+    for await _ in requests {
+      notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(Self.monotonicMicroseconds())")
+      let (config, status) = await reload(over: running)
+      running = config
+      notifier.notify("READY=1\nSTATUS=serving http://\(address); \(status)")
+    }
+  }
+
+  /// The config now running, and a few words on how the reload went (for `STATUS=`).
+  func reload(over running: DaemonConfig) async -> (DaemonConfig, String) {
+    let file = options.configFile
+    guard file != Daemon.Options.noConfigFile else {
+      logger.notice("SIGHUP: no config file to read again (running on the embedded defaults)")
+      return (running, "no config file to reload")
+    }
+    do {
+      var fresh = try DaemonConfig.load(path: file)
+      options.overrides.apply(to: &fresh)
+      try fresh.validateZones(rows: board.rows, cols: board.cols, file: file)
+      try fresh.validateScripts(on: board, file: file)
+      let needRestart = fresh.restartOnlyChanges(comparedTo: running)
+      let applied = fresh.applicable(over: running)
+      try await runtime.reload(applied.runtime)
+      logger.notice("reloaded \(file): the queue and the board's positions are kept")
+      if !needRestart.isEmpty {
+        logger.warning(
+          "\(file): \(needRestart.joined(separator: ", ")) changed, which takes effect at the next restart (systemctl restart clack); still using the running value"
+        )
+      }
+      return (
+        applied,
+        needRestart.isEmpty
+          ? "config reloaded"
+          : "config reloaded; restart to apply \(needRestart.joined(separator: ", "))"
+      )
+    } catch {
+      logger.error("reload failed, still running the config as it was: \(error)")
+      return (running, "reload failed (see the log)")
+    }
+  }
+
+  /// CLOCK_MONOTONIC in microseconds, as `RELOADING=1` wants it beside (systemd 253 and on).
+  static func monotonicMicroseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1_000_000 + now.tv_nsec / 1000
+  }
+}

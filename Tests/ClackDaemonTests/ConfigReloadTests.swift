@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `systemctl reload clack`: SIGHUP reads the config again; what can change while running
+/// changes, the queue and the board's positions stay, and nothing homes again.
+@Suite(.serialized) struct ConfigReloadTests {
+  /// The test config after its first three lines (board, state, time zone).
+  func rewrite(_ daemon: DaemonProcess, _ config: String) throws {
+    try ("board: board.yaml\nstate: state\ntime_zone: UTC\n" + config).write(
+      to: daemon.directory.appendingPathComponent("clack.yaml"), atomically: true,
+      encoding: .utf8)
+  }
+
+  func hangUp(_ daemon: DaemonProcess) throws {
+    let process = try #require(daemon.process)
+    kill(process.processIdentifier, SIGHUP)
+  }
+
+  @Test func reloadAppliesSchedulesAndQuietHoursKeepingQueueAndPositions() async throws {
+    let notify = try NotifySocket(name: "reload")
+    let daemon = try DaemonProcess(config: "schedules: []\n", port: 17332)
+    try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
+    let shown = try await daemon.post("/api/v1/messages", ["text": "KEEP ME"])
+    let shownID = try #require(shown.json?["id"] as? Int)
+    #expect(try await daemon.waitForState(shownID, "showing") == "showing")
+    let queued = try await daemon.post("/api/v1/messages", ["text": "NEXT", "sender": "other"])
+    let queuedID = try #require(queued.json?["id"] as? Int)
+    let before = try await daemon.waitForBoard { $0.moving == 0 }
+    let status = try await daemon.get("/api/v1/status").json
+    #expect(status?["quiet_hours"] == nil && status?["next_scheduled"] == nil, "\(status ?? [:])")
+    notify.drain()
+
+    try rewrite(
+      daemon,
+      """
+      quiet_hours: {start: "22:00", end: "07:00"}
+      schedules:
+        - {cron: "0 9 * * *", show: text, text: "MORNING"}
+      """)
+    try hangUp(daemon)
+    #expect(notify.receive().hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+    let ready = notify.receive()
+    #expect(ready == "READY=1\nSTATUS=serving http://127.0.0.1:17332; config reloaded", "\(ready)")
+
+    let after = try #require(try await daemon.get("/api/v1/status").json)
+    #expect(after["quiet_hours"] as? String == "22:00-07:00")
+    let next = after["next_scheduled"] as? [String: Any]
+    #expect(next?["cron"] as? String == "0 9 * * *", "\(after)")
+    // The queue as it was, and the board where it was: no module homed or moved.
+    #expect(
+      try await daemon.get("/api/v1/messages/\(shownID)").json?["state"] as? String == "showing")
+    #expect(
+      try await daemon.get("/api/v1/messages/\(queuedID)").json?["state"] as? String == "queued")
+    let board = try #require(try await daemon.get("/api/v1/board").json)
+    #expect(board.codes == before.codes)
+    #expect(board.moving == 0)
+    let modes = (board["modules"] as? [[String: Any]])?.compactMap { $0["state"] as? String }
+    #expect(modes?.allSatisfy { $0 == "normal" } == true, "\(modes ?? [])")
+    #expect(await daemon.logs("reloaded \(daemon.directory.path)/clack.yaml"))
+    #expect(daemon.stop() == 0)
+  }
+
+  @Test func aBadFileChangesNothingAndRestartOnlySettingsAreNamed() async throws {
+    let notify = try NotifySocket(name: "reload-bad")
+    let daemon = try DaemonProcess(config: "dwell: 30s\n", port: 17333)
+    try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
+    notify.drain()
+
+    try rewrite(daemon, "dwell: soon\n")
+    try hangUp(daemon)
+    #expect(notify.receive().hasPrefix("RELOADING=1"))
+    #expect(notify.receive().hasSuffix("; reload failed (see the log)"))
+    #expect(await daemon.logs("reload failed, still running the config as it was"))
+    #expect(daemon.output.contains("dwell"), "the error names the bad setting")
+    #expect(try await daemon.get("/health").status == 200, "still serving")
+
+    try rewrite(
+      daemon,
+      """
+      listen: 127.0.0.1:1
+      http: {per_address_per_minute: 10}
+      zones:
+        - {name: top, row: 1, col: 1, rows: 1, cols: 8}
+        - {name: bottom, row: 2, col: 1, rows: 1, cols: 8}
+      quiet_hours: {start: "01:00", end: "02:00"}
+      """)
+    try hangUp(daemon)
+    #expect(notify.receive().hasPrefix("RELOADING=1"))
+    let ready = notify.receive()
+    #expect(ready.hasSuffix("; config reloaded; restart to apply http, zones"), "\(ready)")
+    #expect(await daemon.logs("http, zones changed, which takes effect at the next restart"))
+    let status = try #require(try await daemon.get("/api/v1/status").json)
+    #expect(status["quiet_hours"] as? String == "01:00-02:00", "the rest applies")
+    let zones = (try await daemon.get("/api/v1/board").json)?["zones"] as? [String: Any]
+    #expect(zones.map { Array($0.keys) } == ["main"], "the running zones stay")
+    #expect(daemon.stop() == 0)
+  }
+}

@@ -8,12 +8,13 @@
 # checks that the real-time executor thread and the pixel frame loop allocate nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
 # C libraries (--disable-default-traits), and proves the Linux HAL against the kernel's
-# gpio-sim and i2c-stub in a VM (scripts/vm-test.sh). Exits non-zero on any failure.
+# gpio-sim and i2c-stub in a VM (scripts/vm-test.sh), and the Debian package in a throwaway
+# Debian booted with systemd (scripts/deb-test.sh). Exits non-zero on any failure.
 #
 # Usage: scripts/test.sh            (everything; a few minutes when caches are warm)
 #        scripts/test.sh --long     (also the long unit runs: every shipped board's twin
 #                                    through more rounds; CLACK_LONG_TESTS=1 does the same)
-#        CLACK_SKIP_VM=1 scripts/test.sh   (skip the VM test, for quick local loops)
+#        CLACK_SKIP_VM=1 scripts/test.sh   (skip the VM tests, for quick local loops)
 set -euo pipefail
 for argument in "$@"; do
   case "$argument" in
@@ -109,10 +110,12 @@ if [ "${CLACK_SKIP_VM:-0}" = 1 ]; then
 else
   step "testing the Linux HAL against real kernel drivers in a VM"
   bash scripts/vm-test.sh | tee "$log"
+  step "testing the Debian package in a throwaway Debian booted with systemd"
+  bash scripts/deb-test.sh | tee -a "$log"
 fi
-vm=$(grep -cE '^\[libgpiod v[12]\] PASS ' "$log" || true)
+vm=$(grep -cE '^\[(libgpiod v[12]|deb)\] PASS ' "$log" || true)
 [ "${CLACK_SKIP_VM:-0}" = 1 ] && vm=0
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks)"
+echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"

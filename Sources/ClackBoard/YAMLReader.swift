@@ -77,11 +77,17 @@ extension YAMLReader {
 
   /// A reader for the document in `yaml`; `file` is only used in error messages.
   package static func root(yaml: String, file: String) throws(BoardFileError) -> YAMLReader {
+    guard let reader = try rootIfAny(yaml: yaml, file: file) else {
+      throw BoardFileError(
+        file: file, line: nil, column: nil, field: nil, message: "the file is empty")
+    }
+    return reader
+  }
+
+  /// A reader for the document in `yaml`, or nil when it holds none (only comments, say).
+  package static func rootIfAny(yaml: String, file: String) throws(BoardFileError) -> YAMLReader? {
     do {
-      guard let node = try Yams.compose(yaml: yaml) else {
-        throw BoardFileError(
-          file: file, line: nil, column: nil, field: nil, message: "the file is empty")
-      }
+      guard let node = try Yams.compose(yaml: yaml) else { return nil }
       return YAMLReader(file: file, node: node, path: "")
     } catch let error as BoardFileError {
       throw error

@@ -16,6 +16,15 @@ import Testing
     #expect(config.runtime.resolvedZones(rows: 6, cols: 22).map(\.name) == ["main"])
   }
 
+  @Test func theShippedConfigOfCommentsOnlyIsTheDefaults() throws {
+    let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../packaging/debian/clack.yaml").standardized.path
+    let config = try DaemonConfig.load(path: shipped)
+    #expect(config.boardPath == nil)
+    #expect(config.listen == DaemonConfig().listen)
+    #expect(try DaemonConfig.parse(yaml: "", file: "empty.yaml").schedules.count == 1)
+  }
+
   @Test func aFullConfigIsRead() throws {
     let config = try DaemonConfig.parse(
       yaml: """

@@ -19,7 +19,9 @@ extension DaemonConfig {
     throws(BoardFileError) -> DaemonConfig
   {
     var config = DaemonConfig()
-    let top = try YAMLReader.root(yaml: yaml, file: file).fields(
+    // A file of comments only (as the package ships) is the defaults, not an error.
+    guard let root = try YAMLReader.rootIfAny(yaml: yaml, file: file) else { return config }
+    let top = try root.fields(
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",

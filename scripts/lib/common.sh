@@ -33,26 +33,33 @@ clack_apt_packages() {
   sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$CLACK_ROOT/scripts/apt-packages.txt"
 }
 
-# Makes sure a Swift 6 toolchain is on PATH. Looks in the usual install places first; on
-# Debian 13 and later it can come from apt (package swiftlang).
+# Makes sure a Swift 6.2 (or later) toolchain is on PATH. Looks in the usual install places
+# first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
+# 6.0.3, too old for this package's tools version 6.2).
 ensure_swift() {
   local dir
   for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do
     if ! command -v swift >/dev/null 2>&1 && [ -x "$dir/swift" ]; then PATH="$dir:$PATH"; fi
   done
   if ! command -v swift >/dev/null 2>&1; then
-    if apt-cache show swiftlang >/dev/null 2>&1; then
+    local candidate
+    candidate=$(apt-cache policy swiftlang 2>/dev/null | sed -n 's/^ *Candidate: *\([0-9.]*\).*/\1/p')
+    if [ -n "$candidate" ] && dpkg --compare-versions "$candidate" ge 6.2; then
       ensure_apt_packages swiftlang
     else
-      die "no Swift toolchain found. Clack needs Swift 6.2 or later: install it from
-       https://www.swift.org/install/linux/ (swiftly), then run this script again."
+      local apt_note=""
+      [ -n "$candidate" ] && apt_note=" (the swiftlang package here is $candidate, too old)"
+      die "no Swift toolchain found. Clack needs Swift 6.2 or later$apt_note. Install it
+       from the swift.org toolchains with swiftly (https://www.swift.org/install/linux/;
+       Debian 12 on x86_64 and aarch64, which 64-bit Raspberry Pi OS bookworm is), then run
+       this script again."
     fi
   fi
   local version
   version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -1)
   case "$version" in
     6.[2-9]*|6.[1-9][0-9]*|[7-9].*) ;;
-    *) die "Swift $version found; Clack needs Swift 6.2 or later" ;;
+    *) die "Swift $version found; Clack needs Swift 6.2 or later (https://www.swift.org/install/linux/)" ;;
   esac
 }
 

@@ -175,7 +175,7 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackBoard", "ClackCommands", "ClackContent", "ClackCore", "ClackHardware",
         "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime", "ClackScheduler",
-        "ClackStore",
+        "ClackStore", "ClackHAL", "ClackLinuxHAL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),

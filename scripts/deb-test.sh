@@ -71,7 +71,7 @@ ln -sf /lib/systemd/systemd "$root/init"
 
 step "deb-test: booting $KVER with systemd (TCG: a few minutes)"
 log="$CACHE/console-deb.log"
-timeout 1500 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 -nographic -no-reboot \
+timeout 1500 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 -nographic -no-reboot -nic none \
   -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/debroot.cpio.gz" \
   -append 'console=ttyS0 quiet loglevel=1 panic=-1 systemd.show_status=false' > "$log" 2>&1 || true
 tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|RESULT) ' | sed 's/^/[deb] /'

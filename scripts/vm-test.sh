@@ -85,7 +85,7 @@ run_vm() {  # $1 = v1|v2, $2 = program
     else die "kernel module $m not found under $MODULES"; fi
   done
   (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$CACHE/initramfs-$1.cpio.gz"
-  timeout 180 qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 512 -nographic -no-reboot \
+  timeout 180 qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 512 -nographic -no-reboot -nic none \
     -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/initramfs-$1.cpio.gz" \
     -append 'console=ttyS0 quiet panic=-1' > "$log" 2>&1 || true
   tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT) ' | sed "s/^/[libgpiod $1] /"

@@ -53,6 +53,12 @@ check "the state directory belongs to clack" sh -c '[ "$(stat -c %U /var/lib/cla
 check "the service runs as clack, not root" sh -c '[ "$(ps -o user= -p $(systemctl show -p MainPID --value clack.service))" = clack ]'
 check "STATUS= says it is serving" sh -c 'systemctl show -p StatusText --value clack.service | grep -q "^serving http://127.0.0.1:7000"'
 check "the unit is enabled" systemctl is-enabled clack.service
+# clack doctor on the real machine: the service's limits, the state, the database, the API.
+if clack doctor > /tmp/doctor.out 2>&1; then pass "clack doctor finds no problems"; else
+  fail "clack doctor found problems"; sed 's/^/INFO   /' /tmp/doctor.out > "$out"
+fi
+grep -q "real-time: clack.service allows SCHED_FIFO 80" /tmp/doctor.out \
+  && pass "clack doctor read the unit's real-time limits" || fail "clack doctor did not read the unit's limits"
 
 # Messages that wait (not before 23:59) stay queued across everything below.
 check "two messages accepted" sh -c 'clack send --sender one --at 23:59 "FIRST" && clack send --sender two --at 23:59 "SECOND"'
@@ -75,6 +81,13 @@ systemctl reload clack.service; sleep 2
 check "a bad config is an error in the journal (-p err)" sh -c 'journalctl -u clack.service --no-pager -p err | grep -q "reload failed"'
 check "info lines are not errors" sh -c '! journalctl -u clack.service --no-pager -p err | grep -q "ready: homed"'
 sed -i '/^dwell: soon$/d' /etc/clack/clack.yaml
+
+systemctl stop clack.service
+clack doctor > /tmp/doctor.out 2>&1 && fail "clack doctor passed with the service stopped" \
+  || { grep -q "PROBLEM api: nothing answers on 127.0.0.1:7000" /tmp/doctor.out \
+    && pass "clack doctor reports the stopped service, exit 1" || fail "clack doctor: $(cat /tmp/doctor.out)"; }
+systemctl start clack.service
+ready "after a stop and start"
 
 pid=$(main_pid)
 kill -9 "$pid"

@@ -1,0 +1,51 @@
+import ClackBoard
+
+/// A device node or chip a board's hardware needs, as its board file names it.
+enum NeededDevice: Hashable, Sendable {
+  /// A GPIO chip by label (or `/dev/gpiochipN` path) and the line offsets used on it.
+  case gpio(chip: String, lines: [Int])
+  /// An I2C bus (`/dev/i2c-1`) and the 7-bit addresses that should answer on it.
+  case i2c(bus: String, addresses: [Int])
+  /// An SPI device node (`/dev/spidev0.0`).
+  case spi(path: String)
+
+  /// The group that may use such devices on Raspberry Pi OS (and with udev/60-clack.rules).
+  var group: String {
+    switch self {
+    case .gpio: "gpio"
+    case .i2c: "i2c"
+    case .spi: "spi"
+    }
+  }
+
+  /// Everything `board` drives; empty for a board that only ever runs simulated.
+  static func needed(by board: BoardDefinition) -> [NeededDevice] {
+    if let pixels = board.pixels {
+      guard !pixels.simulatedOnly else { return [] }
+      let chips = pixels.chips
+      if let bitBang = chips.bitBang {
+        return [.gpio(chip: bitBang.chip, lines: [bitBang.data, bitBang.clock, bitBang.load])]
+      }
+      if chips.kind == .max7219 { return [.spi(path: chips.device)] }
+      return [.i2c(bus: chips.device, addresses: chips.placements.map(\.address))]
+    }
+    guard !board.simulation.always, let hardware = board.hardware else { return [] }
+    switch hardware {
+    case .gpioStepper(let wiring):
+      return [.gpio(chip: wiring.chip, lines: wiring.modules.flatMap { $0.coils + [$0.sensor] })]
+    case .shiftRegister(let wiring):
+      switch wiring.transport {
+      case .spi(let device, _):
+        return [.spi(path: device), .gpio(chip: wiring.chip, lines: [wiring.latch, wiring.load])]
+      case .gpio(let data, let clock, let dataIn):
+        return [
+          .gpio(chip: wiring.chip, lines: [data, clock, dataIn, wiring.latch, wiring.load])
+        ]
+      }
+    case .i2cSmart(let wiring), .pcf8575(let wiring):
+      var byBus: [String: [Int]] = [:]
+      for module in wiring.modules { byBus[module.bus, default: []].append(module.address) }
+      return byBus.keys.sorted().map { .i2c(bus: $0, addresses: byBus[$0] ?? []) }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import ClackBoard
+import ClackHAL
+
+extension Doctor {
+  /// The chips, buses and device nodes the board needs: present, usable by the service's
+  /// user, and (when the daemon does not hold them) answering.
+  func devices(of board: BoardDefinition, daemonRunning: Bool) -> [DoctorFinding] {
+    let needed = NeededDevice.needed(by: board)
+    guard !needed.isEmpty else {
+      return [.note("board", "\(board.name) only runs simulated: no hardware to check")]
+    }
+    let user = probe.serviceUser()
+    var findings: [DoctorFinding] = []
+    for device in needed {
+      switch device {
+      case .gpio(let chip, let lines):
+        findings += gpio(chip: chip, lines: lines, user: user)
+      case .i2c(let bus, let addresses):
+        guard let usable = node(bus, as: device, user: user, into: &findings) else { continue }
+        guard usable, !daemonRunning else {
+          findings.append(
+            .note(
+              "i2c",
+              "\(bus): the daemon holds the bus, so addresses are not probed "
+                + "(clack status shows module faults)"))
+          continue
+        }
+        let silent = addresses.compactMap { address in
+          probe.i2cProbe(bus: bus, address: address).map { (address, $0) }
+        }
+        for (address, error) in silent {
+          findings.append(
+            .problem(
+              "i2c", "nothing answers at \(Self.hex(address)) on \(bus): \(error.message)",
+              fix:
+                "i2cdetect -y \(bus.split(separator: "-").last ?? "1") shows what answers; check the "
+                + "wiring, the power and the address jumpers"))
+        }
+        if silent.isEmpty {
+          findings.append(
+            .ok("i2c", "\(bus): \(addresses.map(Self.hex).joined(separator: ", ")) answer"))
+        }
+      case .spi(let path):
+        if node(path, as: device, user: user, into: &findings) == true {
+          findings.append(.ok("spi", "\(path) is there"))
+        }
+      }
+    }
+    return findings
+  }
+
+  private func gpio(chip: String, lines: [Int], user: DoctorUser) -> [DoctorFinding] {
+    let present: [GPIOChipInfo]
+    switch probe.gpioChips() {
+    case .success(let chips): present = chips
+    case .failure(let error):
+      return [
+        .problem(
+          "gpio", "cannot list the GPIO chips: \(error.message)",
+          fix: "sudo usermod -aG gpio \(user.name), then log in again (or restart the service)")
+      ]
+    }
+    guard let found = present.first(where: { $0.path == chip || $0.label == chip }) else {
+      guard !present.isEmpty else {
+        return [
+          .problem(
+            "gpio", "no GPIO chip '\(chip)': this machine has no GPIO chips at all",
+            fix: "run Clack on the Raspberry Pi the board is wired to (ls /dev/gpiochip* lists "
+              + "the chips), or try the board with clack run --simulate")
+        ]
+      }
+      let list = present.map { "\($0.label) (\($0.path), \($0.lineCount) lines)" }
+      return [
+        .problem(
+          "gpio", "no GPIO chip '\(chip)'; present: \(list.joined(separator: ", "))",
+          fix: "name one of those as the board file's chip (gpiodetect lists them)")
+      ]
+    }
+    let beyond = lines.filter { $0 >= found.lineCount }.sorted()
+    if !beyond.isEmpty {
+      let which =
+        beyond.count == 1
+        ? "line \(beyond[0]) is" : "lines \(beyond.map(String.init).joined(separator: ", ")) are"
+      return [
+        .problem(
+          "gpio", "\(which) past the last line of \(chip) (\(found.lineCount) lines)",
+          fix: "correct the line numbers in the board file (gpioinfo \(found.path) lists them)")
+      ]
+    }
+    var findings: [DoctorFinding] = []
+    guard
+      node(found.path, as: .gpio(chip: chip, lines: lines), user: user, into: &findings)
+        == true
+    else { return findings }
+    return [
+      .ok(
+        "gpio",
+        "\(chip) at \(found.path): lines \(lines.sorted().map(String.init).joined(separator: ","))")
+    ]
+  }
+
+  /// Whether the node is there and usable (true), there but not usable (false, with the
+  /// problem added), or missing (nil, with the problem added).
+  private func node(
+    _ path: String, as device: NeededDevice, user: DoctorUser, into findings: inout [DoctorFinding]
+  ) -> Bool? {
+    switch probe.access(path, for: user) {
+    case .ok:
+      return true
+    case .missing:
+      findings.append(Self.missing(path, device))
+      return nil
+    case .denied(let group, let mode):
+      let text =
+        "\(user.name) may not use \(path) (group \(group), mode \(String(mode, radix: 8)))"
+      if group == device.group {
+        findings.append(
+          .problem(
+            "permissions", text,
+            fix: "sudo usermod -aG \(group) \(user.name), then "
+              + (user.isService ? "sudo systemctl restart clack" : "log in again")))
+      } else {
+        findings.append(
+          .problem(
+            "permissions", text + "; it should belong to the \(device.group) group",
+            fix: "sudo scripts/install-udev.sh (installs udev/60-clack.rules), or install the "
+              + "Clack package, which brings the rules"))
+      }
+      return false
+    }
+  }
+
+  static func missing(_ path: String, _ device: NeededDevice) -> DoctorFinding {
+    switch device {
+    case .i2c:
+      .problem(
+        "i2c", "no \(path)",
+        fix: "sudo raspi-config nonint do_i2c 0 (or dtparam=i2c_arm=on in "
+          + "/boot/firmware/config.txt), then reboot")
+    case .spi:
+      .problem(
+        "spi", "no \(path)",
+        fix: "sudo raspi-config nonint do_spi 0 (or dtparam=spi=on in /boot/firmware/config.txt), "
+          + "then reboot")
+    case .gpio:
+      .problem("gpio", "no \(path)", fix: "check the board file's chip (gpiodetect lists them)")
+    }
+  }
+
+  static func hex(_ address: Int) -> String {
+    "0x" + (address < 16 ? "0" : "") + String(address, radix: 16)
+  }
+}

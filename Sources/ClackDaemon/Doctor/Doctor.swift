@@ -1,0 +1,95 @@
+import ClackAPI
+import ClackBoard
+import ClackHAL
+
+/// One line of `clack doctor`'s report.
+struct DoctorFinding: Sendable, Equatable {
+  enum Verdict: Sendable, Equatable { case ok, problem, note }
+  let verdict: Verdict
+  /// What was checked: `config`, `board`, `gpio`, `i2c`, `spi`, `permissions`, `real-time`,
+  /// `state`, `api`, `mqtt`.
+  let subject: String
+  let text: String
+  /// The command (or edit) that fixes it.
+  var fix: String? = nil
+
+  static func ok(_ subject: String, _ text: String) -> DoctorFinding {
+    DoctorFinding(verdict: .ok, subject: subject, text: text)
+  }
+  static func note(_ subject: String, _ text: String, fix: String? = nil) -> DoctorFinding {
+    DoctorFinding(verdict: .note, subject: subject, text: text, fix: fix)
+  }
+  static func problem(_ subject: String, _ text: String, fix: String) -> DoctorFinding {
+    DoctorFinding(verdict: .problem, subject: subject, text: text, fix: fix)
+  }
+}
+
+/// `clack doctor`: checks, on the machine it runs on, what a running board needs — the
+/// config and board files, the devices and who may use them, real-time limits, the state
+/// directory, the API and the MQTT broker — and says how to fix each problem.
+struct Doctor {
+  let probe: any DoctorProbe
+  /// The executor's SCHED_FIFO priority (RealtimeSetup), which LimitRTPRIO must allow.
+  static let realtimePriority = 80
+  /// Below this much free space the queue may fail to grow.
+  static let leastFreeBytes: Int64 = 50 << 20
+
+  /// Every check, in order. `configFile` nil: the embedded defaults.
+  func run(configFile: String?, overrides: Daemon.Overrides) async -> [DoctorFinding] {
+    var findings: [DoctorFinding] = []
+    var config = DaemonConfig()
+    if let configFile {
+      do {
+        config = try DaemonConfig.load(path: configFile)
+        findings.append(.ok("config", "\(configFile) reads cleanly"))
+      } catch {
+        findings.append(
+          .problem(
+            "config", "\(error)", fix: "edit \(configFile) (docs/config.md lists every setting)"))
+        return findings
+      }
+    } else {
+      findings.append(.note("config", "no config file: the embedded defaults"))
+    }
+    overrides.apply(to: &config)
+    let board: BoardDefinition
+    do {
+      board =
+        try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
+        ?? BuiltinBoard.load()
+      findings.append(.ok("board", "\(board.name): \(board.rows)×\(board.cols)"))
+    } catch {
+      findings.append(
+        .problem(
+          "board", "\(error)",
+          fix: "edit the board file, or name another in 'board:' (/usr/share/clack/boards)"))
+      return findings
+    }
+    let health = await probe.health(at: Self.localAddress(config.listen))
+    findings += devices(of: board, daemonRunning: (try? health.get()) != nil)
+    findings.append(realtime())
+    // The service's state directory when the service is installed (StateDirectory=clack).
+    let defaultState =
+      probe.serviceUser().isService ? "/var/lib/clack" : StateDirectory.defaultPath()
+    findings += state(config.stateDirectory ?? defaultState)
+    findings.append(api(health, listen: config.listen.description))
+    if let mqtt = config.mqtt {
+      if let error = await probe.connect(host: mqtt.host, port: mqtt.port) {
+        findings.append(
+          .problem(
+            "mqtt", "cannot reach the broker at \(mqtt.host):\(mqtt.port): \(error)",
+            fix: "check mqtt.host and mqtt.port in the config, and that the broker runs "
+              + "(systemctl status mosquitto on its machine)"))
+      } else {
+        findings.append(.ok("mqtt", "the broker at \(mqtt.host):\(mqtt.port) answers"))
+      }
+    }
+    return findings
+  }
+
+  /// Where to reach a listener bound to every address: loopback.
+  static func localAddress(_ listen: ListenAddress) -> String {
+    let host = listen.host == "0.0.0.0" ? "127.0.0.1" : listen.host == "::" ? "::1" : listen.host
+    return ListenAddress(host: host, port: listen.port).description
+  }
+}

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Proves Clack's Linux HAL against the real kernel drivers: boots Debian's kernel under qemu
-# with gpio-sim (built out of tree) and i2c-stub, and runs clack-hal-check inside it, twice:
-# linked against Debian's libgpiod 1.6 and against libgpiod 2.x built from the gpiod source
-# archive on PyPI. Prints one line per check, ends with a summary, exits non-zero on failure.
+# Proves Clack against the real kernel drivers: boots Debian's kernel under qemu with gpio-sim
+# (built out of tree) and i2c-stub, runs clack-hal-check inside it (the HAL), then the full
+# stack: `clack run` homes a flap board whose rotors a small program emulates from the coil
+# lines, shows a message, and leaves the coils low on SIGTERM; and shows a message on an
+# HT16K33 on i2c-stub, whose display RAM is read back. Twice: linked against Debian's libgpiod
+# 1.6 and against libgpiod 2.x built from the gpiod source archive on PyPI. Prints one line per
+# check, ends with a summary, exits non-zero on failure.
 #
-# Build outputs are cached in .build-vm/ (gpio-sim module, libgpiod 2.x) and .build-vm-v1/,
-# .build-vm-v2/ (the check program); delete them to start cold.
+# Build outputs are cached in .build-vm/ (gpio-sim module, libgpiod 2.x), .build-vm-v1/,
+# .build-vm-v2/ (the check program), .build-deb/ and .build-vm-v2-clack/ (the daemon); delete
+# them to start cold.
 #
 # Usage: scripts/vm-test.sh
 set -euo pipefail
@@ -72,12 +76,44 @@ build_check() {  # $1 = v1|v2
   echo "$scratch/release/clack-hal-check"
 }
 
-run_vm() {  # $1 = v1|v2, $2 = program
+build_clack() {  # $1 = v1|v2: the daemon itself, Swift's libraries linked in
+  # v1 shares its build with scripts/package-deb.sh (the same flags): one build for both.
+  local scratch="$CLACK_ROOT/.build-deb"
+  if [ "$1" = v2 ]; then
+    scratch="$CLACK_ROOT/.build-vm-v2-clack"
+    export PKG_CONFIG_PATH="$V2/lib/pkgconfig"
+  else
+    unset PKG_CONFIG_PATH
+  fi
+  swift build -c release --product clack --static-swift-stdlib --scratch-path "$scratch" \
+    2>&1 | grep -E 'error|warning: [^U]|complete' >&2 || true
+  [ -x "$scratch/release/clack" ] || die "clack ($1) did not build"
+  echo "$scratch/release/clack"
+}
+
+# The full-stack stage's files: the daemon (stripped) with the shared libraries it loads, the
+# rotor emulator, the board files and configs, and the codes the message should show.
+add_fullstack() {  # $1 = initramfs root, $2 = clack binary
+  local root="$1" dir="$1/fullstack" lib
+  mkdir -p "$dir"
+  cp scripts/vm/fullstack/*.yaml scripts/vm/fullstack/fullstack.sh "$dir/"
+  chmod +x "$dir/fullstack.sh"
+  strip --strip-unneeded -o "$dir/clack" "$2"
+  for lib in $(ldd "$2" | grep -o '/[^ ]*'); do
+    mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib"
+  done
+  gcc -O2 -static -o "$dir/rotor" scripts/vm/rotor.c
+  "$2" render "HI" --board scripts/vm/fullstack/flap-board.yaml --json \
+    | sed 's/.*"codes":\[\[\([0-9,]*\)\]\].*/\1/' > "$dir/expected-codes"
+}
+
+run_vm() {  # $1 = v1|v2, $2 = program, $3 = clack
   local root="$CACHE/initramfs-$1" log="$CACHE/console-$1.log"
-  rm -rf "$root" && mkdir -p "$root"/{bin,proc,sys,dev,modules}
+  rm -rf "$root" && mkdir -p "$root"/{bin,proc,sys,dev,modules,tmp}
   cp /bin/busybox "$root/bin/busybox"
   cp "$CLACK_ROOT/scripts/vm/init.sh" "$root/init" && chmod +x "$root/init"
   cp "$2" "$root/clack-hal-check"
+  add_fullstack "$root" "$3"
   cp "$SIMDIR/gpio-sim.ko" "$root/modules/"
   for m in fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub; do
     if [ -f "$MODULES/kernel/$m.ko" ]; then cp "$MODULES/kernel/$m.ko" "$root/modules/"
@@ -85,10 +121,10 @@ run_vm() {  # $1 = v1|v2, $2 = program
     else die "kernel module $m not found under $MODULES"; fi
   done
   (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$CACHE/initramfs-$1.cpio.gz"
-  timeout 180 qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 512 -nographic -no-reboot -nic none \
+  timeout 900 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot -nic none \
     -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/initramfs-$1.cpio.gz" \
     -append 'console=ttyS0 quiet panic=-1' > "$log" 2>&1 || true
-  tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT) ' | sed "s/^/[libgpiod $1] /"
+  tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT|HAL-RESULT) ' | sed "s/^/[libgpiod $1] /"
   tr -d '\r' < "$log" | grep -q '^RESULT PASS$'
 }
 
@@ -96,8 +132,10 @@ status=0
 for variant in v1 v2; do
   step "vm-test: building clack-hal-check against libgpiod $variant"
   program=$(build_check "$variant")
+  step "vm-test: building clack (the daemon) against libgpiod $variant"
+  daemon=$(build_clack "$variant")
   step "vm-test: booting $KVER with gpio-sim and i2c-stub (libgpiod $variant)"
-  if run_vm "$variant" "$program"; then
+  if run_vm "$variant" "$program" "$daemon"; then
     echo "vm-test: libgpiod $variant: all checks passed"
   else
     echo "vm-test: libgpiod $variant: FAILED (console log: .build-vm/console-$variant.log)"

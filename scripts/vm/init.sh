@@ -1,7 +1,8 @@
 #!/bin/busybox sh
 # /init of the test VM: loads the kernel's simulated GPIO chip (gpio-sim) and I2C adapter
-# (i2c-stub), builds two simulated chips, runs clack-hal-check and powers off. Its output goes
-# to the serial console, which scripts/vm-test.sh reads.
+# (i2c-stub), builds two simulated chips, runs clack-hal-check, then the full-stack stage (the
+# real daemon on those chips), and powers off. Its output goes to the serial console, which
+# scripts/vm-test.sh reads.
 /bin/busybox --install -s /bin
 export PATH=/bin
 mount -t proc proc /proc
@@ -27,6 +28,14 @@ echo 1 > "$G/live" || fail "gpio-sim did not go live"
 SIM="/sys/devices/platform/$(cat "$G/dev_name")/$(cat "$G/bank0/chip_name")"
 echo "INFO kernel $(uname -r), simulated chip at $SIM"
 
+# The HAL's own checks; their closing line becomes HAL-RESULT, so RESULT is this VM's verdict.
 /clack-hal-check --gpio-label clack-sim-a --other-label clack-sim-b --sim "$SIM" \
-  --i2c-adapter "SMBus stub driver"
+  --i2c-adapter "SMBus stub driver" | sed 's/^RESULT /HAL-RESULT /' | tee /tmp/hal.out
+# Then the whole daemon on the same simulated chips (scripts/vm/fullstack/fullstack.sh).
+STUB=$(grep -l "SMBus stub driver" /sys/class/i2c-dev/i2c-*/name | head -1 | cut -d/ -f5)
+/fullstack/fullstack.sh "$SIM" "/dev/$STUB"
+full=$?
+if grep -q '^HAL-RESULT PASS$' /tmp/hal.out && [ $full -eq 0 ]; then echo "RESULT PASS"; else
+  echo "RESULT FAIL"
+fi
 poweroff -f

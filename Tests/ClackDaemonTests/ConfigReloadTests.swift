@@ -32,6 +32,7 @@ import Testing
     let before = try await daemon.waitForBoard { $0.moving == 0 }
     let status = try await daemon.get("/api/v1/status").json
     #expect(status?["quiet_hours"] == nil && status?["next_scheduled"] == nil, "\(status ?? [:])")
+    #expect(notify.waitForReady())
     notify.drain()
 
     try rewrite(
@@ -68,6 +69,7 @@ import Testing
     let notify = try NotifySocket(name: "reload-bad")
     let daemon = try DaemonProcess(config: "dwell: 30s\n", port: 17333)
     try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
+    #expect(notify.waitForReady())
     notify.drain()
 
     try rewrite(daemon, "dwell: soon\n")

@@ -37,12 +37,12 @@ final class DaemonProcess: @unchecked Sendable {
   var base: String { "http://127.0.0.1:\(port)" }
 
   /// Makes a directory with the board and `config` (YAML lines added to the board line).
-  init(config: String = "", port: Int) throws {
+  init(config: String = "", port: Int, board: String = DaemonProcess.smallBoard) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clack-daemon-\(UUID().uuidString)")
     self.port = port
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Self.smallBoard.write(
+    try board.write(
       to: directory.appendingPathComponent("board.yaml"), atomically: true, encoding: .utf8)
     try ("board: board.yaml\nstate: state\ntime_zone: UTC\n" + config).write(
       to: directory.appendingPathComponent("clack.yaml"), atomically: true, encoding: .utf8)

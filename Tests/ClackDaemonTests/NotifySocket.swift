@@ -57,6 +57,17 @@ final class NotifySocket {
     return message
   }
 
+  /// Reads up to and including the first READY=1 (the daemon's /health may say homed a
+  /// moment before it is sent); true when it came.
+  @discardableResult
+  func waitForReady() -> Bool {
+    while true {
+      let message = receive()
+      if message.hasPrefix("READY=1") { return true }
+      if message.isEmpty { return false }
+    }
+  }
+
   /// Drops what has arrived so far.
   func drain() { while !receive(flags: Int32(MSG_DONTWAIT)).isEmpty {} }
 }

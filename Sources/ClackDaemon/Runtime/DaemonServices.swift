@@ -49,6 +49,8 @@ struct LifecycleService: Service {
       try? await Task.sleep(for: .milliseconds(20))
     }
     guard !Task.isCancelled else { return }
+    // Faults homing found are logged before READY, which then counts them.
+    report(&faults, status: "homing")
     let elapsed = ContinuousClock.now - startedAt
     let milliseconds =
       elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000

@@ -40,6 +40,8 @@ ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
 # Rotors start away from home (positions 40 and 72 of 104): homing must find the magnets.
 "$F/rotor" "$SIM" 104 52 3 /tmp/rotors 0,1,2,3:4@40 5,6,7,8:9@72 &
 rotor=$!
+i=0
+while [ ! -f /tmp/rotors ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 info "rotors start at flaps $(rotor_flaps)"
 "$F/clack" run --config "$F/flap.yaml" > /tmp/flap.log 2>&1 &
 daemon=$!
@@ -101,11 +103,13 @@ key=$(cat /tmp/led-state/api-key)
 number=${BUS#/dev/i2c-}
 # The HT16K33's display RAM (16 bytes from 0x00) as the stub holds it, decoded as the 16x8
 # backpack wires it (x = ROW, y = COM: byte 2y + x/8, bit x%8), beside the pixels the daemon
-# says it shows. Polled: the daemon writes the chip once the message is laid out.
+# says it shows (lit: any level above 0). Polled: the daemon writes the chip once the message
+# is laid out.
 ram_rows() {
   y=0
   while [ $y -lt 8 ]; do
-    low=$(i2cget -y "$number" 0x70 $((2 * y)) b) high=$(i2cget -y "$number" 0x70 $((2 * y + 1)) b)
+    low=$(i2cget -y "$number" 0x70 "$(printf 0x%02x $((2 * y)))" b)
+    high=$(i2cget -y "$number" 0x70 "$(printf 0x%02x $((2 * y + 1)))" b)
     bits=$(( (high << 8) | low )) row="" x=0
     while [ $x -lt 16 ]; do row="$row$(( (bits >> x) & 1 ))"; x=$((x + 1)); done
     echo "$row"; y=$((y + 1))
@@ -113,7 +117,7 @@ ram_rows() {
 }
 daemon_rows() {
   get 7001 /api/v1/board | sed 's/.*"rows":\[\[//; s/\]\].*//; s/\],\[/;/g' | tr ';' '\n' \
-    | sed 's/255/1/g; s/,//g'
+    | sed 's/[1-9][0-9]*/1/g; s/,//g'
 }
 i=0
 while [ $i -lt 30 ]; do

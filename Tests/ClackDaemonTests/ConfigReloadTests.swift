@@ -32,7 +32,7 @@ import Testing
     let before = try await daemon.waitForBoard { $0.moving == 0 }
     let status = try await daemon.get("/api/v1/status").json
     #expect(status?["quiet_hours"] == nil && status?["next_scheduled"] == nil, "\(status ?? [:])")
-    #expect(notify.waitForReady())
+    #expect(await notify.waitForReady())
     notify.drain()
 
     try rewrite(
@@ -43,8 +43,8 @@ import Testing
         - {cron: "0 9 * * *", show: text, text: "MORNING"}
       """)
     try hangUp(daemon)
-    #expect(notify.receive().hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
-    let ready = notify.receive()
+    #expect(await notify.receive().hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+    let ready = await notify.receive()
     #expect(ready == "READY=1\nSTATUS=serving http://127.0.0.1:17332; config reloaded", "\(ready)")
 
     let after = try #require(try await daemon.get("/api/v1/status").json)
@@ -69,13 +69,13 @@ import Testing
     let notify = try NotifySocket(name: "reload-bad")
     let daemon = try DaemonProcess(config: "dwell: 30s\n", port: 17333)
     try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
-    #expect(notify.waitForReady())
+    #expect(await notify.waitForReady())
     notify.drain()
 
     try rewrite(daemon, "dwell: soon\n")
     try hangUp(daemon)
-    #expect(notify.receive().hasPrefix("RELOADING=1"))
-    #expect(notify.receive().hasSuffix("; reload failed (see the log)"))
+    #expect(await notify.receive().hasPrefix("RELOADING=1"))
+    #expect(await notify.receive().hasSuffix("; reload failed (see the log)"))
     #expect(await daemon.logs("reload failed, still running the config as it was"))
     #expect(daemon.output.contains("dwell"), "the error names the bad setting")
     #expect(try await daemon.get("/health").status == 200, "still serving")
@@ -91,8 +91,8 @@ import Testing
       quiet_hours: {start: "01:00", end: "02:00"}
       """)
     try hangUp(daemon)
-    #expect(notify.receive().hasPrefix("RELOADING=1"))
-    let ready = notify.receive()
+    #expect(await notify.receive().hasPrefix("RELOADING=1"))
+    let ready = await notify.receive()
     #expect(ready.hasSuffix("; config reloaded; restart to apply http, zones"), "\(ready)")
     #expect(await daemon.logs("http, zones changed, which takes effect at the next restart"))
     let status = try #require(try await daemon.get("/api/v1/status").json)

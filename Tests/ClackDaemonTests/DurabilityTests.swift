@@ -104,8 +104,8 @@ import Testing
     let daemon = try DaemonProcess(port: 17323)
     // A watchdog of 200 ms: a ping every 100 ms.
     try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
-    #expect(notify.receiveSkippingPings() == "STATUS=homing test-2x8")
-    let ready = notify.receiveSkippingPings()
+    #expect(await notify.receiveSkippingPings() == "STATUS=homing test-2x8")
+    let ready = await notify.receiveSkippingPings()
     #expect(ready == "READY=1\nSTATUS=serving http://127.0.0.1:17323", "\(ready)")
     // At rest the executor thread blocks and ticks no more; the watchdog is still fed.
     for _ in 0..<200 {
@@ -116,9 +116,9 @@ import Testing
     try await Task.sleep(for: .milliseconds(500))
     notify.drain()
     notify.timeout(seconds: 2)
-    for ping in 0..<3 { #expect(notify.receive() == "WATCHDOG=1", "ping \(ping) at rest") }
+    for ping in 0..<3 { #expect(await notify.receive() == "WATCHDOG=1", "ping \(ping) at rest") }
     #expect(daemon.stop() == 0)
-    #expect(notify.receiveSkippingPings() == "STOPPING=1")
+    #expect(await notify.receiveSkippingPings() == "STOPPING=1")
   }
 
   @Test func eventsStreamMessageChanges() async throws {

@@ -11,10 +11,12 @@ import Testing
     #expect(board != DaemonProcess.smallBoard)
     let daemon = try DaemonProcess(port: 17334, board: board)
     try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
-    #expect(notify.receiveSkippingPings() == "STATUS=homing test-2x8")
-    var status = notify.receiveSkippingPings()
+    #expect(await notify.receiveSkippingPings() == "STATUS=homing test-2x8")
+    var status = await notify.receiveSkippingPings()
     // Homing may report the fault before READY, or READY may come first and the fault after.
-    while !status.contains("faulted"), !status.isEmpty { status = notify.receiveSkippingPings() }
+    while !status.contains("faulted"), !status.isEmpty {
+      status = await notify.receiveSkippingPings()
+    }
     #expect(status.hasSuffix("; 1 module faulted"), "\(status)")
     #expect(await daemon.logs("warning clack: [ClackDaemon] module 3 (row 1, column 4): "))
     #expect(daemon.stop() == 0)

@@ -7,7 +7,7 @@ import Testing
 
 /// A datagram socket standing in for systemd's `$NOTIFY_SOCKET`: what the daemon tells
 /// systemd arrives here, one message per datagram.
-final class NotifySocket {
+final class NotifySocket: @unchecked Sendable {
   let path: String
   private let fd: Int32
 
@@ -44,30 +44,40 @@ final class NotifySocket {
   }
 
   /// The next message, or "" when none came in time (or, with MSG_DONTWAIT, none is waiting).
-  func receive(flags: Int32 = 0) -> String {
-    var buffer = [UInt8](repeating: 0, count: 512)
-    let count = recv(fd, &buffer, buffer.count, flags)
-    return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+  /// The wait happens on a thread of its own: a blocking `recv` on the test's cooperative
+  /// pool (two threads on a 2-core machine) would stall every other test meanwhile.
+  func receive(flags: Int32 = 0) async -> String {
+    let fd = self.fd
+    return await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+      Thread {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(fd, &buffer, buffer.count, flags)
+        done.resume(returning: count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : "")
+      }.start()
+    }
   }
 
   /// The next message other than a watchdog ping.
-  func receiveSkippingPings() -> String {
-    var message = receive()
-    while message == "WATCHDOG=1" { message = receive() }
+  func receiveSkippingPings() async -> String {
+    var message = await receive()
+    while message == "WATCHDOG=1" { message = await receive() }
     return message
   }
 
   /// Reads up to and including the first READY=1 (the daemon's /health may say homed a
   /// moment before it is sent); true when it came.
   @discardableResult
-  func waitForReady() -> Bool {
+  func waitForReady() async -> Bool {
     while true {
-      let message = receive()
+      let message = await receive()
       if message.hasPrefix("READY=1") { return true }
       if message.isEmpty { return false }
     }
   }
 
   /// Drops what has arrived so far.
-  func drain() { while !receive(flags: Int32(MSG_DONTWAIT)).isEmpty {} }
+  func drain() {
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 {}
+  }
 }

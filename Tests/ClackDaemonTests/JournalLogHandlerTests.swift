@@ -40,4 +40,21 @@ import Testing
     #expect(applied.zones.isEmpty && applied.senderZones.isEmpty, "zones and their senders stay")
     #expect(DaemonConfig().restartOnlyChanges(comparedTo: running).isEmpty)
   }
+
+  @Test func schedulesThatNameNewZonesWaitForTheRestartToo() throws {
+    let running = DaemonConfig()
+    let fresh = try DaemonConfig.parse(
+      yaml: """
+        zones:
+          - {name: top, row: 1, col: 1, rows: 3, cols: 22}
+        schedules:
+          - {cron: "0 9 * * *", show: text, text: "HI", zone: top}
+        """, file: "clack.yaml")
+    #expect(
+      fresh.restartOnlyChanges(comparedTo: running) == [
+        "zones", "schedules (they name the new zones)",
+      ])
+    let applied = fresh.applicable(over: running)
+    #expect(applied.schedules.map(\.zone) == running.schedules.map(\.zone))
+  }
 }

@@ -14,7 +14,16 @@ extension DaemonConfig {
     if mqtt != running.mqtt { changed.append("mqtt") }
     if http != running.http { changed.append("http") }
     if runtime.zones != running.runtime.zones { changed.append("zones") }
+    if schedulesNeedNewZones(running) { changed.append("schedules (they name the new zones)") }
     return changed
+  }
+
+  /// True when the zones changed and a schedule entry names a zone that only they have.
+  private func schedulesNeedNewZones(_ running: DaemonConfig) -> Bool {
+    guard runtime.zones != running.runtime.zones else { return false }
+    let runningZones = Set(
+      running.runtime.zones.isEmpty ? ["main"] : running.runtime.zones.map(\.name))
+    return runtime.schedules.contains { !runningZones.contains($0.zone) }
   }
 
   /// This config as a reload applies it over `running`: what only a restart changes stays as
@@ -26,6 +35,7 @@ extension DaemonConfig {
       applied.runtime.zones = running.runtime.zones
       applied.runtime.senderZones = running.runtime.senderZones
     }
+    if schedulesNeedNewZones(running) { applied.runtime.schedules = running.runtime.schedules }
     return applied
   }
 }

@@ -20,8 +20,9 @@ public actor Display {
   public nonisolated let runner: BoardRunner
   public nonisolated let zones: [ZoneSpec]
   let store: ClackStore
-  private(set) var config: RuntimeConfig
-  private(set) var renderer: ZoneRenderer
+  /// Replaced only by `reload` (Display+Config.swift).
+  var config: RuntimeConfig
+  var renderer: ZoneRenderer
   let clock: DaemonClock
   let events: EventHub
   let logger: Logger
@@ -99,35 +100,6 @@ public actor Display {
         setting: saved ?? pixels.brightness,
         night: pixels.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
     }
-  }
-
-  static func rules(zones: [ZoneSpec], config: RuntimeConfig) -> ContentRules {
-    ContentRules(
-      zones: zones, schedules: config.schedules, quietHours: config.quietHours,
-      dwell: config.dwell, timeZone: config.timeZone)
-  }
-
-  /// Takes a reloaded config (same zones: `Runtime.reload` checks): schedules, quiet hours,
-  /// dwell, time zone, transitions and the configured script apply from the next pass.
-  /// Messages keep their places; nothing homes.
-  func reload(_ newConfig: RuntimeConfig) {
-    config = newConfig
-    renderer = Self.renderer(for: board, config: newConfig)
-    engine.reconfigure(rules: Self.rules(zones: zones, config: newConfig), now: clock.now())
-    let script = Self.startingScript(
-      saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: newConfig.script,
-      board: board, logger: logger)
-    scriptChoice.withLock { $0 = script }
-    dirty = true
-    wake.signal()
-  }
-
-  /// Lays content out for `board`: on a pixel board, lines too long for a full-width zone
-  /// scroll instead of being refused.
-  static func renderer(for board: BoardDefinition, config: RuntimeConfig) -> ZoneRenderer {
-    ZoneRenderer(
-      flapSet: board.flapSet, timeZone: config.timeZone,
-      scrolling: board.pixels == nil ? nil : (board.cols, PixelDrive.lineCapacity))
   }
 
   // MARK: - Start
@@ -276,45 +248,6 @@ public actor Display {
     }
     messages = try store.activeMessages(at: now)
     dirty = false
-  }
-
-  /// Moves a message to `state` in the store, in `messages` and on the event stream.
-  func setState(_ state: MessageState, id: Int64, at now: Date, reason: String) throws {
-    try store.setState(state, id: id, at: now, reason: reason)
-    noteState(state, id: id, at: now)
-    publishMessage(id: id, state: state, reason: reason)
-  }
-
-  /// Moves a message to `state` in `messages` at once, and in the store (and on the event
-  /// stream) with the pass's other changes once its move is handed over (`saveStates`): a
-  /// commit's fsync must not stand between an urgent message and the board.
-  func deferState(_ state: MessageState, id: Int64, at now: Date, reason: String) {
-    noteState(state, id: id, at: now)
-    unsavedStates.append(StateChange(id: id, state: state, reason: reason))
-  }
-
-  private func noteState(_ state: MessageState, id: Int64, at now: Date) {
-    if let index = messages.firstIndex(where: { $0.id == id }) {
-      messages[index].state = state
-      if !messages[index].isActive(at: now) { messages.remove(at: index) }
-    }
-  }
-
-  /// Writes the pass's changes of state in one transaction, then publishes them.
-  func saveStates(at now: Date) {
-    guard !unsavedStates.isEmpty else { return }
-    let changes = unsavedStates
-    unsavedStates.removeAll()
-    do {
-      try store.setStates(changes, at: now)
-    } catch {
-      logger.error("could not save \(changes.count) changes of message state: \(error)")
-      dirty = true  // read the queue again: it says what the store holds
-      return
-    }
-    for change in changes {
-      publishMessage(id: change.id, state: change.state, reason: change.reason)
-    }
   }
 
   private func decide(now: Date) throws {

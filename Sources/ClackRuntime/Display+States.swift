@@ -1,0 +1,46 @@
+import ClackContent
+import ClackStore
+import Foundation
+
+/// Message states as the display changes them: in `messages` at once, in the store now or
+/// with the pass's other changes, and on the event stream.
+extension Display {
+  /// Moves a message to `state` in the store, in `messages` and on the event stream.
+  func setState(_ state: MessageState, id: Int64, at now: Date, reason: String) throws {
+    try store.setState(state, id: id, at: now, reason: reason)
+    noteState(state, id: id, at: now)
+    publishMessage(id: id, state: state, reason: reason)
+  }
+
+  /// Moves a message to `state` in `messages` at once, and in the store (and on the event
+  /// stream) with the pass's other changes once its move is handed over (`saveStates`): a
+  /// commit's fsync must not stand between an urgent message and the board.
+  func deferState(_ state: MessageState, id: Int64, at now: Date, reason: String) {
+    noteState(state, id: id, at: now)
+    unsavedStates.append(StateChange(id: id, state: state, reason: reason))
+  }
+
+  func noteState(_ state: MessageState, id: Int64, at now: Date) {
+    if let index = messages.firstIndex(where: { $0.id == id }) {
+      messages[index].state = state
+      if !messages[index].isActive(at: now) { messages.remove(at: index) }
+    }
+  }
+
+  /// Writes the pass's changes of state in one transaction, then publishes them.
+  func saveStates(at now: Date) {
+    guard !unsavedStates.isEmpty else { return }
+    let changes = unsavedStates
+    unsavedStates.removeAll()
+    do {
+      try store.setStates(changes, at: now)
+    } catch {
+      logger.error("could not save \(changes.count) changes of message state: \(error)")
+      dirty = true  // read the queue again: it says what the store holds
+      return
+    }
+    for change in changes {
+      publishMessage(id: change.id, state: change.state, reason: change.reason)
+    }
+  }
+}

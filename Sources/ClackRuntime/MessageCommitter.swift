@@ -7,12 +7,29 @@ import Synchronization
 /// `clack-commit`): a request queues itself and, if no commit is due, schedules one behind the
 /// jobs already waiting on that thread, so every request that arrived meanwhile (or during the
 /// previous commit's fsync) goes in with it.
+///
+/// Under steady load that alone splits the clients in two groups that take turns: the ones
+/// answered by a commit come back while the next commit (of those that arrived during the
+/// fsync) is already under way. So after a commit that held more than one message, the next
+/// one waits for as many messages as were about (the batch and those queued behind it) — at
+/// most `GroupCommitPolicy.maxGather`, and never longer than the last commit took, so a lone
+/// message after a burst is delayed by one fsync's time at worst. A single client never
+/// waits: its commits hold one message each.
 public actor MessageCommitter {
   public let store: ClackStore
   private nonisolated let executor: SerialThreadExecutor
+  private let policy: GroupCommitPolicy
+  private let clock: any Clock<Duration>
   private var pending: [(Submission, CheckedContinuation<Result<Accepted, StoreError>, Never>)] =
     []
   private var commitScheduled = false
+  /// The wait for more messages before a commit, when one is running: its number, so a wait
+  /// cut short by the messages it waited for does not commit again when its timer fires.
+  private var gathering: (id: Int, task: Task<Void, Never>)?
+  private var gatherCount = 0
+  /// How many messages the next commit waits for: those about at the end of the last one.
+  private var expected = 0
+  private var lastCommitDuration = Duration.zero
   /// Transactions committed, and the messages in them: how much grouping there was (the
   /// metrics page shows both).
   private nonisolated let commitCount = Atomic(0)
@@ -20,9 +37,14 @@ public actor MessageCommitter {
   public nonisolated var commits: Int { commitCount.load(ordering: .relaxed) }
   public nonisolated var committed: Int { committedCount.load(ordering: .relaxed) }
 
-  public init(store: ClackStore, executor: SerialThreadExecutor) {
+  public init(
+    store: ClackStore, executor: SerialThreadExecutor, policy: GroupCommitPolicy = .init(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.store = store
     self.executor = executor
+    self.policy = policy
+    self.clock = clock
   }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -33,12 +55,42 @@ public actor MessageCommitter {
   public func enqueue(_ submission: Submission) async throws(StoreError) -> Accepted {
     let result = await withCheckedContinuation { continuation in
       pending.append((submission, continuation))
-      if !commitScheduled {
-        commitScheduled = true
-        Task { self.commit() }
-      }
+      scheduleCommit()
     }
     return try result.get()
+  }
+
+  private func scheduleCommit() {
+    guard !commitScheduled else { return }
+    if let gathering {
+      guard pending.count >= expected else { return }
+      gathering.task.cancel()
+      self.gathering = nil
+    } else if pending.count < expected {
+      let wait = min(policy.maxGather, lastCommitDuration)
+      if wait > .zero {
+        gatherCount += 1
+        let id = gatherCount
+        let clock = clock
+        gathering = (
+          id,
+          Task {
+            try? await clock.sleep(for: wait)
+            self.gatherEnded(id)
+          }
+        )
+        return
+      }
+    }
+    commitScheduled = true
+    Task { self.commit() }
+  }
+
+  /// The wait for more messages is over: commit what came.
+  private func gatherEnded(_ id: Int) {
+    guard let gathering, gathering.id == id else { return }
+    self.gathering = nil
+    commit()
   }
 
   private func commit() {
@@ -46,16 +98,33 @@ public actor MessageCommitter {
     let batch = pending
     pending.removeAll(keepingCapacity: true)
     guard !batch.isEmpty else { return }
-    let results: [Result<Accepted, StoreError>]
-    do {
-      results = try store.enqueue(batch: batch.map(\.0))
-    } catch {
-      results = Array(repeating: .failure(error), count: batch.count)
+    let submissions = batch.map(\.0)
+    var outcome: Result<[Result<Accepted, StoreError>], StoreError> = .success([])
+    lastCommitDuration = clock.measure {
+      outcome = Result { () throws(StoreError) in try store.enqueue(batch: submissions) }
     }
+    let results: [Result<Accepted, StoreError>]
+    switch outcome {
+    case .success(let each): results = each
+    case .failure(let error): results = Array(repeating: .failure(error), count: batch.count)
+    }
+    // The requests that arrived during the fsync wait behind this job on the thread.
+    let about = batch.count + executor.waitingJobs
+    expected = batch.count > 1 ? about : 0
     commitCount.add(1, ordering: .relaxed)
     committedCount.add(batch.count, ordering: .relaxed)
     for ((_, continuation), result) in zip(batch, results) {
       continuation.resume(returning: result)
     }
+  }
+}
+
+/// How long a commit may wait for more messages under load (see `MessageCommitter`).
+public struct GroupCommitPolicy: Sendable, Hashable {
+  /// The longest wait; zero commits at once, as soon as the thread is free.
+  public var maxGather: Duration
+
+  public init(maxGather: Duration = .milliseconds(10)) {
+    self.maxGather = maxGather
   }
 }

@@ -46,6 +46,89 @@ import Testing
     #expect(try store.messages(state: .queued).count == 16)
   }
 
+  /// A committer whose first commit holds `count` messages (queued behind a held thread), on a
+  /// clock where every commit takes 5 ms.
+  static func afterABatch(of count: Int) async throws -> (
+    MessageCommitter, SerialThreadExecutor, SteppingClock, ClackStore
+  ) {
+    let store = try ClackStore(inMemory: "gather-\(UUID())")
+    let thread = SerialThreadExecutor(name: "test-commit")
+    let clock = SteppingClock(step: .milliseconds(5))
+    let committer = MessageCommitter(store: store, executor: thread, clock: clock)
+    let writer = StoreWriter(store: store, executor: thread)
+    let gate = DispatchSemaphore(value: 0)
+    let holding = Atomic(false)
+    let held = Task {
+      await writer.perform { _ in
+        holding.store(true, ordering: .releasing)
+        gate.wait()
+      }
+    }
+    while !holding.load(ordering: .acquiring) { await Task.yield() }
+    let now = Date()
+    let first = (0..<count).map { index in
+      Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
+    }
+    for _ in 0..<1_000_000 where thread.waitingJobs < count { await Task.yield() }
+    gate.signal()
+    await held.value
+    for request in first { _ = try await request.value }
+    #expect(committer.commits == 1)
+    return (committer, thread, clock, store)
+  }
+
+  /// Yields until `condition` holds (no clock: the work is on other threads and tasks).
+  static func settle(tries: Int = 1_000_000, _ condition: () -> Bool) async {
+    for _ in 0..<tries where !condition() { await Task.yield() }
+  }
+
+  @Test func afterABatchTheNextCommitWaitsForItsClientsToComeBack() async throws {
+    let (committer, _, clock, store) = try await Self.afterABatch(of: 8)
+    // The eight answered clients send again, one at a time: the first does not go alone.
+    let now = Date()
+    var again: [Task<Accepted, any Error>] = []
+    for index in 8..<16 {
+      again.append(Task { try await committer.enqueue(Submission(Self.message(index), at: now)) })
+      if index == 8 {
+        await Self.settle { clock.sleepers == 1 }
+        #expect(clock.sleepers == 1, "the commit waits for the others")
+        #expect(committer.commits == 1)
+      }
+    }
+    for request in again { _ = try await request.value }
+    #expect(committer.commits == 2, "the eight came back and went in one commit")
+    #expect(committer.committed == 16)
+    #expect(try store.messages(state: .queued).count == 16)
+  }
+
+  @Test func aWaitThatIsNotFilledCommitsWhenItsTimeIsUp() async throws {
+    let (committer, _, clock, store) = try await Self.afterABatch(of: 8)
+    let now = Date()
+    let few = (8..<11).map { index in
+      Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
+    }
+    await Self.settle { clock.sleepers == 1 }
+    await Self.settle(tries: 10_000) { committer.commits > 1 }  // give a wrong early commit its chance
+    #expect(committer.commits == 1, "three of eight: still waiting")
+    #expect(try store.messages(state: .queued).count == 8, "nothing of theirs is stored yet")
+    clock.fire()
+    for request in few { _ = try await request.value }
+    #expect(committer.commits == 2)
+    #expect(try store.messages(state: .queued).count == 11)
+  }
+
+  @Test func aSingleClientNeverWaits() async throws {
+    let store = try ClackStore(inMemory: "single-\(UUID())")
+    let clock = SteppingClock(step: .milliseconds(5))
+    let committer = MessageCommitter(
+      store: store, executor: SerialThreadExecutor(name: "test-single"), clock: clock)
+    for index in 0..<5 {
+      _ = try await committer.enqueue(Submission(Self.message(index), at: Date()))
+      #expect(clock.sleepers == 0)
+    }
+    #expect(committer.commits == 5)
+  }
+
   @Test func aRefusedMessageInABatchLeavesTheOthersIn() throws {
     let store = try ClackStore(inMemory: "batch-\(UUID())")
     let now = Date()

@@ -108,7 +108,8 @@ import Testing
       Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
     }
     await Self.settle { clock.sleepers == 1 }
-    await Self.settle(tries: 10_000) { committer.commits > 1 }  // give a wrong early commit its chance
+    // Give a wrong early commit its chance to happen.
+    await Self.settle(tries: 10_000) { committer.commits > 1 }
     #expect(committer.commits == 1, "three of eight: still waiting")
     #expect(try store.messages(state: .queued).count == 8, "nothing of theirs is stored yet")
     clock.fire()

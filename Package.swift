@@ -65,6 +65,7 @@ let package = Package(
       dependencies: [
         "ClackCore", "ClackBoard", "ClackDrivers", "ClackHAL",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .target(name: "CRealtime", condition: .when(platforms: [.linux])),
       ]
     ),
     // Layer 5: the content domain and rules: messages, zones, transitions, the content engine
@@ -102,6 +103,7 @@ let package = Package(
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
+    .systemLibrary(name: "CRealtime"),
     .systemLibrary(
       name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.

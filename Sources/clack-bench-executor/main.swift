@@ -1,8 +1,11 @@
 // Executor benchmark: runs the real-time executor thread on a board's simulated twin in real
 // time (SCHED_FIFO and locked memory when permitted), changing frames mid-motion every couple
 // of seconds, and prints the tick jitter (p50, p99, max), deadline misses and the heap
-// allocations the thread made per tick. Then it runs `cyclictest` (Debian rt-tests) at the same
-// interval for the same time, so the executor's jitter can be read beside the machine's own.
+// allocations the thread made per tick. Meanwhile `cyclictest` (Debian rt-tests) runs at the
+// same interval on the same CPU, one priority above, so the executor's jitter is read beside
+// the machine's own under the same noise (this VM's host noise comes in bursts, so one after
+// the other could compare a quiet spell with a loud one); cyclictest's few microseconds of
+// work a tick can only delay the executor, never flatter it.
 // scripts/bench-executor.sh builds and runs it; figures go in docs/performance.md.
 //
 // Usage: clack-bench-executor [BOARD] [SECONDS] [--require-no-allocations] [--no-cyclictest]
@@ -97,6 +100,13 @@ func randomFrame(_ random: inout SplitMix64) -> [Int] {
 }
 thread.home(showing: randomFrame(&random))
 let start = Date()
+// cyclictest on the executor's CPU, for as long as the executor runs.
+let cyclictest =
+  skipCyclictest
+  ? nil
+  : Cyclictest(
+    intervalMicroseconds: tick, loops: max(1000, seconds * 1_000_000 / tick), cpu: grant.cpu,
+    priority: (grant.fifoPriority ?? 79) + 1)
 var frames = 0
 let transitions: [Transition] = [
   Transition(.fastest), Transition(.column), Transition(.reveal), Transition(.random),
@@ -135,15 +145,14 @@ for (name, histogram) in [
       + "\(micros(histogram.valueAtPercentile(99))) | \(micros(histogram.max)) | |")
 }
 
-// cyclictest at the same interval and priority, for as long.
+// cyclictest, run alongside.
 if skipCyclictest {
   print("| cyclictest | skipped (--no-cyclictest) | | | |")
-} else if let cyclic = runCyclictest(
-  intervalMicroseconds: tick, loops: max(1000, seconds * 1_000_000 / tick))
-{
+} else if let cyclic = cyclictest?.figures() {
+  let place = grant.cpu.map { "CPU \($0)" } ?? "any CPU"
   print(
-    "| cyclictest, same interval and priority | \(cyclic.p50) | \(cyclic.p99) | \(cyclic.max) | – |"
-  )
+    "| cyclictest, same interval, \(place), alongside | \(cyclic.p50) | \(cyclic.p99) | "
+      + "\(cyclic.max) | – |")
   // One line that scripts/bench-executor.sh reads to report the worst of its runs.
   let ratio = Double(jitter.valueAtPercentile(99)) / 1000 / Double(max(1, cyclic.p99))
   let gap = Double(jitter.valueAtPercentile(50)) / 1000 - Double(cyclic.p50)
@@ -164,50 +173,4 @@ print(
     + (clack_allocation_counter_available() == 0 ? " — counter unavailable on this platform" : ""))
 if requireNoAllocations, counted != 0 {
   fail("the executor thread allocated \(counted) times; the tick loop must not allocate")
-}
-
-struct CyclicFigures {
-  let p50: Int
-  let p99: Int
-  let max: Int
-}
-
-/// Runs cyclictest with a histogram and reads its percentiles (µs) from it.
-func runCyclictest(intervalMicroseconds: Int, loops: Int) -> CyclicFigures? {
-  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/cyclictest") else { return nil }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/cyclictest")
-  process.arguments = [
-    "--mlockall", "--priority=80", "--interval=\(intervalMicroseconds)", "--loops=\(loops)",
-    "--threads=1", "--quiet", "--histogram=10000",
-  ]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = Pipe()
-  do { try process.run() } catch { return nil }
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  var counts: [(Int, Int)] = []
-  var maximum = 0
-  for line in output.split(separator: "\n") {
-    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    if line.hasPrefix("# Max Latencies:"), let value = fields.last.flatMap({ Int($0) }) {
-      maximum = value
-    } else if !line.hasPrefix("#"), fields.count >= 2, let bucket = Int(fields[0]),
-      let count = Int(fields[1])
-    {
-      counts.append((bucket, count))
-    }
-  }
-  let total = counts.reduce(0) { $0 + $1.1 }
-  guard total > 0 else { return nil }
-  func percentile(_ p: Double) -> Int {
-    var seen = 0
-    for (bucket, count) in counts {
-      seen += count
-      if Double(seen) >= p / 100 * Double(total) { return bucket }
-    }
-    return counts.last?.0 ?? 0
-  }
-  return CyclicFigures(p50: percentile(50), p99: percentile(99), max: maximum)
 }

@@ -3,6 +3,7 @@ import ClackCore
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import Synchronization
 import Testing
 
 /// The real executor thread (its loop, hand-over and reports) on a simulated twin, in virtual
@@ -38,6 +39,44 @@ final class ThreadRig: @unchecked Sendable {
 }
 
 @Suite struct ExecutorThreadTests {
+  @Test func placementNamesTheLastAllowedCPUOnlyWhenThereAreTwo() {
+    #expect(CPUPlacement.lastAllowed.resolved(allowed: [0, 1, 2, 3]) == 3)
+    #expect(CPUPlacement.lastAllowed.resolved(allowed: [0, 2]) == 2)
+    #expect(CPUPlacement.lastAllowed.resolved(allowed: [0]) == nil)
+    #expect(CPUPlacement.anywhere.resolved(allowed: [0, 1]) == nil)
+    #expect(CPUPlacement.cpu(0).resolved(allowed: [0, 1]) == 0)
+  }
+
+  @Test func theThreadRunsOnTheCPUItWasPlacedOn() throws {
+    let allowed = CPUPlacement.allowedCPUs()
+    let board = try twinBoard("pcf8575-8.yaml")
+    let twin = try SimulatedBoard(board: board)
+    twin.log.isEnabled = false
+    let executor = SteppedExecutor(bank: try #require(twin.stepped), board: board)
+    let seen = Mutex<Set<Int>>([])
+    let thread = ExecutorThread(
+      executor: executor, tickMicroseconds: 1000, clock: ManualTickClock(),
+      setup: RealtimeSetup(
+        priority: nil, lockMemory: false, holdCPULatency: false, placement: .lastAllowed),
+      onTick: { _ in
+        if let cpu = CPUPlacement.currentCPU() { seen.withLock { _ = $0.insert(cpu) } }
+      })
+    let grant = thread.start()
+    #expect(thread.home(showing: randomTargets(board, seed: 3)))
+    _ = thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= 1 && $0.idle }
+    thread.stop()
+    #if os(Linux)
+      #expect(!allowed.isEmpty)
+      if allowed.count >= 2 {
+        #expect(grant.cpu == allowed.last)
+        #expect(seen.withLock { $0 } == [allowed.last!], "every tick on the pinned CPU")
+        #expect(grant.description.contains("on CPU \(allowed.last!)"))
+      } else {
+        #expect(grant.cpu == nil)
+      }
+    #endif
+  }
+
   @Test func theThreadHomesShowsAndReportsWhatTheRotorsShow() throws {
     let rig = try ThreadRig(try twinBoard("pcf8575-8.yaml"))
     let grant = rig.thread.start()

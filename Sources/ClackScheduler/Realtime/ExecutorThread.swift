@@ -161,6 +161,7 @@ public final class ExecutorThread: @unchecked Sendable {
 
   private func main() {
     RealtimeGrant.raisePriority(setup, into: &grant)
+    RealtimeGrant.place(setup, into: &grant)
     cpuLatency.open(setup, into: &grant)
     started.signal()
     let period = tickNanoseconds

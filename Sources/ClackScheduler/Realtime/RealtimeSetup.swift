@@ -12,15 +12,22 @@ public struct RealtimeSetup: Sendable, Hashable {
   public var lockMemory: Bool
   /// Keep the CPUs out of deep idle states while the executor ticks (`CPULatencyHold`).
   public var holdCPULatency: Bool
+  /// Which CPU the thread runs on (`CPUPlacement`).
+  public var placement: CPUPlacement
 
-  public init(priority: Int32? = 80, lockMemory: Bool = true, holdCPULatency: Bool = true) {
+  public init(
+    priority: Int32? = 80, lockMemory: Bool = true, holdCPULatency: Bool = true,
+    placement: CPUPlacement = .lastAllowed
+  ) {
     self.priority = priority
     self.lockMemory = lockMemory
     self.holdCPULatency = holdCPULatency
+    self.placement = placement
   }
 
   /// No real-time privileges: for tests and virtual time.
-  public static let none = RealtimeSetup(priority: nil, lockMemory: false, holdCPULatency: false)
+  public static let none = RealtimeSetup(
+    priority: nil, lockMemory: false, holdCPULatency: false, placement: .anywhere)
 }
 
 /// The outcome, described in one log line.
@@ -29,6 +36,8 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   public var memoryLocked: Bool
   /// True when the CPUs are kept out of deep idle states while the executor ticks.
   public var cpuLatencyHeld = false
+  /// The CPU the thread is pinned to, if it is.
+  public var cpu: Int?
   /// Why something asked for was not granted.
   public var problems: [String]
 
@@ -36,6 +45,7 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
     var parts: [String] = []
     parts.append(fifoPriority.map { "SCHED_FIFO priority \($0)" } ?? "normal scheduling")
     parts.append(memoryLocked ? "memory locked" : "memory not locked")
+    if let cpu { parts.append("on CPU \(cpu)") }
     if cpuLatencyHeld { parts.append("CPUs kept out of deep idle while ticking") }
     var line = "executor thread: " + parts.joined(separator: ", ")
     if !problems.isEmpty { line += " (" + problems.joined(separator: "; ") + ")" }

@@ -1,0 +1,63 @@
+#if canImport(CRealtime)
+  import CRealtime
+#endif
+
+/// Which CPU the executor thread runs on. A thread that may run anywhere is woken wherever
+/// the scheduler last left it, behind whatever interrupt arrived there; on a Raspberry Pi
+/// every device interrupt (SD card, USB, network, GPIO) goes to CPU 0 by default. So by
+/// default the thread is pinned to the last CPU the process may use, away from them (on a
+/// single-CPU machine it stays where it is).
+public enum CPUPlacement: Sendable, Hashable {
+  /// Wherever the kernel puts it.
+  case anywhere
+  /// The highest-numbered CPU in the process's affinity mask, when it has two or more.
+  case lastAllowed
+  /// This CPU.
+  case cpu(Int)
+
+  /// The CPUs the calling thread may run on, in order (empty where unknown).
+  public static func allowedCPUs() -> [Int] {
+    #if canImport(CRealtime)
+      let mask = clack_allowed_cpus()
+      return (0..<64).filter { mask & (1 << UInt64($0)) != 0 }
+    #else
+      return []
+    #endif
+  }
+
+  /// The CPU the calling thread runs on at this moment (nil where unknown).
+  public static func currentCPU() -> Int? {
+    #if canImport(CRealtime)
+      let cpu = clack_current_cpu()
+      return cpu >= 0 ? Int(cpu) : nil
+    #else
+      return nil
+    #endif
+  }
+
+  /// The CPU this placement names on this machine, or nil to leave the thread where it is.
+  public func resolved(allowed: [Int]) -> Int? {
+    switch self {
+    case .anywhere: nil
+    case .lastAllowed: allowed.count >= 2 ? allowed.last : nil
+    case .cpu(let number): number
+    }
+  }
+}
+
+extension RealtimeGrant {
+  /// Pins the calling thread (the executor thread) as `setup` asks.
+  static func place(_ setup: RealtimeSetup, into grant: inout RealtimeGrant) {
+    guard let cpu = setup.placement.resolved(allowed: CPUPlacement.allowedCPUs()) else { return }
+    #if canImport(CRealtime)
+      let result = clack_pin_to_cpu(Int32(cpu))
+      if result == 0 {
+        grant.cpu = cpu
+      } else {
+        grant.problems.append("CPU \(cpu): \(Self.reason(result)); the thread runs on any CPU")
+      }
+    #else
+      grant.problems.append("CPU placement is Linux-only here")
+    #endif
+  }
+}

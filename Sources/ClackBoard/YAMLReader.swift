@@ -87,7 +87,10 @@ extension YAMLReader {
   /// A reader for the document in `yaml`, or nil when it holds none (only comments, say).
   package static func rootIfAny(yaml: String, file: String) throws(BoardFileError) -> YAMLReader? {
     do {
-      guard let node = try Yams.compose(yaml: yaml) else { return nil }
+      // No implicit tags: every reader here parses the scalar's text itself, and Yams's
+      // default resolver compiles seven ICU regular expressions (about 2 MiB resident) to tag
+      // scalars nobody reads the tags of.
+      guard let node = try Yams.compose(yaml: yaml, .basic) else { return nil }
       return YAMLReader(file: file, node: node, path: "")
     } catch let error as BoardFileError {
       throw error

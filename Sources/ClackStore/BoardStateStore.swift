@@ -43,7 +43,7 @@ extension ClackStore {
         sql: """
           INSERT INTO board_state (key, value, updated_at) VALUES (?, ?, ?)
           ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-          """, arguments: [key, json, date])
+          """, arguments: [key, json, StoreTime(date)])
     }
   }
 
@@ -72,7 +72,7 @@ extension ClackStore {
         sql: """
           INSERT INTO board_state (key, value, updated_at) VALUES (?, ?, ?)
           ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-          """, arguments: ["setting." + name, value, date])
+          """, arguments: ["setting." + name, value, StoreTime(date)])
     }
   }
 

@@ -77,13 +77,14 @@ extension ClackStore {
   /// indexed columns, so a queue of thousands of messages not due yet costs nothing.
   public func activeMessages(at now: Date, limit: Int = 500) throws(StoreError) -> [Message] {
     let candidates: [MessageRecord] = try read { db in
-      let due = Column("state") == MessageState.queued && Column("not_before") <= now
+      let time = StoreTime(now)
+      let due = Column("state") == MessageState.queued && Column("not_before") <= time
       var byID: [Int64: MessageRecord] = [:]
       let parts: [QueryInterfaceRequest<MessageRecord>] = [
         MessageRecord.filter(
           Column("state") == MessageState.showing
             || (Column("pinned") == true && Column("state") == MessageState.shown)),
-        MessageRecord.filter(due && (Column("expires_at") > now || Column("pinned") == true))
+        MessageRecord.filter(due && (Column("expires_at") > time || Column("pinned") == true))
           .order(Column("created_at").desc, Column("id").desc).limit(limit),
         MessageRecord.filter(
           due
@@ -103,9 +104,12 @@ extension ClackStore {
   /// one expires: when the queue changes by time alone. Nil when nothing is ahead.
   public func nextTimedChange(after now: Date) throws(StoreError) -> Date? {
     try read { db in
-      let due = try Date.fetchOne(db.cachedStatement(sql: Self.nextDueSQL), arguments: [now])
+      let time = StoreTime(now)
+      let due = try StoreTime.fetchOne(db.cachedStatement(sql: Self.nextDueSQL), arguments: [time])?
+        .date
       let expiry = try [MessageState.queued, .showing].compactMap { state in
-        try Date.fetchOne(db.cachedStatement(sql: Self.nextExpirySQL), arguments: [state, now])
+        try StoreTime.fetchOne(
+          db.cachedStatement(sql: Self.nextExpirySQL), arguments: [state, time])?.date
       }
       return ([due] + expiry).compactMap { $0 }.min()
     }
@@ -192,7 +196,7 @@ extension ClackStore {
     try write { db in
       let due = try MessageRecord.filter(
         [MessageState.queued, .showing].contains(Column("state")) && Column("pinned") == false
-          && Column("expires_at") <= now
+          && Column("expires_at") <= StoreTime(now)
       ).fetchAll(db)
       for var message in due {
         message.state = .expired
@@ -230,7 +234,8 @@ extension ClackStore {
     let row = try Row.fetchOne(
       db, sql: "SELECT tokens, updated_at FROM sender WHERE name = ?", arguments: [sender])
     var bucket = TokenBucket(
-      perHour: policy.perHour, tokens: row?["tokens"], updatedAt: row?["updated_at"] ?? now)
+      perHour: policy.perHour, tokens: row?["tokens"],
+      updatedAt: (row?["updated_at"] as StoreTime?)?.date ?? now)
     if let wait = bucket.take(at: now) {
       throw StoreError.rateLimited(sender: sender, limitPerHour: policy.perHour, retryAfter: wait)
     }
@@ -238,7 +243,7 @@ extension ClackStore {
       sql: """
         INSERT INTO sender (name, tokens, updated_at) VALUES (?, ?, ?)
         ON CONFLICT(name) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
-        """, arguments: [sender, bucket.tokens, bucket.updatedAt])
+        """, arguments: [sender, bucket.tokens, StoreTime(bucket.updatedAt)])
   }
 
   static func log(_ db: Database, _ id: Int64, _ state: MessageState, at now: Date, reason: String)

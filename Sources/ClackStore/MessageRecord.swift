@@ -5,7 +5,9 @@ import GRDB
 
 /// A message as a row of table `message`. Only the store sees rows; everything above it gets
 /// `Message` values, mapped here in both directions.
-struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord,
+  StoreTimeRecord
+{
   static let databaseTableName = "message"
 
   enum CodingKeys: String, CodingKey {
@@ -113,7 +115,9 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
 }
 
 /// One change of a message's state (table `message_event`).
-public struct MessageEvent: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct MessageEvent: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord,
+  StoreTimeRecord
+{
   public static let databaseTableName = "message_event"
   public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy
     .convertFromSnakeCase

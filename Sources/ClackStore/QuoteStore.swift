@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 
 /// A quote in the store: bundled with Clack, or added by the user.
-public struct StoredQuote: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+public struct StoredQuote: Codable, Sendable, Hashable, FetchableRecord,
+  MutablePersistableRecord, StoreTimeRecord
+{
   public static let databaseTableName = "quote"
   public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy
     .convertFromSnakeCase

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+
+/// A moment as the store writes it: `yyyy-MM-dd HH:mm:ss.SSS` in UTC, the text GRDB writes for
+/// a `Date`, made and read here by arithmetic. GRDB makes it with a `DateFormatter` and reads
+/// it back through a `Calendar` with a locale, which loads ICU's calendars, locales and
+/// formatters (several MiB resident) into a daemon that needs none of them. The text is the
+/// same, so databases written before read the same, and times still compare as text.
+struct StoreTime: DatabaseValueConvertible, Hashable, Sendable {
+  let date: Date
+
+  init(_ date: Date) { self.date = date }
+
+  var databaseValue: DatabaseValue { text.databaseValue }
+
+  static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoreTime? {
+    switch dbValue.storage {
+    case .string(let text):
+      if let date = Self.parse(text) { return StoreTime(date) }
+      // Some other form SQLite knows (written by hand, say): GRDB's general reader.
+      return Date.fromDatabaseValue(dbValue).map(StoreTime.init)
+    case .int64(let seconds): return StoreTime(Date(timeIntervalSince1970: Double(seconds)))
+    case .double(let seconds): return StoreTime(Date(timeIntervalSince1970: seconds))
+    case .null, .blob: return nil
+    }
+  }
+
+  /// The text, to the nearest millisecond (as GRDB's formatter rounds).
+  var text: String {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    let (days, inDay) = milliseconds.floorDivided(by: 86_400_000)
+    let (year, month, day) = Self.civil(fromDays: days)
+    let second = inDay / 1000
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let fraction = inDay % 1000
+    let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)"
+    return "\(yearText)-\(two(month))-\(two(day)) \(two(second / 3600)):\(two(second / 60 % 60)):"
+      + "\(two(second % 60)).\(three)"
+  }
+
+  /// `yyyy-MM-dd HH:mm[:ss[.f…]]`, with a space or a `T`, in UTC; nil for anything else.
+  static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func number(_ digits: Int) -> Int64? {
+      guard index + digits <= bytes.count else { return nil }
+      var value: Int64 = 0
+      for byte in bytes[index..<index + digits] {
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int64(byte - 48)
+      }
+      index += digits
+      return value
+    }
+    func expect(_ characters: String) -> Bool {
+      guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+      index += 1
+      return true
+    }
+    guard let year = number(4), expect("-"), let month = number(2), expect("-"),
+      let day = number(2), (1...12).contains(month), (1...31).contains(day), expect(" T"),
+      let hour = number(2), expect(":"), let minute = number(2), hour < 24, minute < 60
+    else { return nil }
+    var second: Int64 = 0
+    var nanoseconds: Int64 = 0
+    if index < bytes.count {
+      guard expect(":"), let value = number(2), value < 60 else { return nil }
+      second = value
+      if index < bytes.count {
+        guard expect("."), index < bytes.count, bytes.count - index <= 9 else { return nil }
+        let digits = bytes.count - index
+        guard let fraction = number(digits) else { return nil }
+        nanoseconds = fraction * Int64(pow(10, Double(9 - digits)))
+      }
+    }
+    let days = days(fromCivil: year, month, day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+    return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+  }
+
+  // Howard Hinnant's days-from-civil and its inverse (proleptic Gregorian, day 0 = 1970-01-01).
+  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shifted = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+    let month = shifted < 10 ? shifted + 3 : shifted - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Int64 {
+  /// Quotient and remainder rounded toward minus infinity (times before 1970 too).
+  fileprivate func floorDivided(by divisor: Int64) -> (Int64, Int64) {
+    let quotient = self / divisor
+    let remainder = self % divisor
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+  }
+}
+
+/// Records whose `Date` columns the store writes and reads as `StoreTime`.
+public protocol StoreTimeRecord: FetchableRecord, EncodableRecord {}
+
+extension StoreTimeRecord {
+  public static func databaseDateDecodingStrategy(for column: String)
+    -> DatabaseDateDecodingStrategy
+  {
+    .custom { StoreTime.fromDatabaseValue($0)?.date }
+  }
+
+  public static func databaseDateEncodingStrategy(for column: String)
+    -> DatabaseDateEncodingStrategy
+  {
+    .custom { StoreTime($0) }
+  }
+}

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Daemon benchmark, every figure of the daemon beside its goal in one run (loopback only):
-# - `clack sim` (release, no terminal, fresh state): start to serving and to homed; idle
+# Daemon benchmark, every figure of the daemon beside its goal in one run (loopback only), on
+# the binary the Debian package installs: release, the Swift libraries linked in
+# (--static-swift-stdlib, scripts/package-deb.sh's build, shared with it) and stripped.
+# - `clack sim` (no terminal, fresh state): start to serving and to homed; idle
 #   memory (RSS, PSS, anonymous) and CPU; the p50/p99 time from a message's 201 to the first
 #   bus write of its move (the daemon's own clack_accept_to_motion_seconds); messages
 #   accepted per second with 1, 4 and 16 clients and how many share a commit; the memory with
@@ -21,13 +23,16 @@ cd "$CLACK_ROOT"
 ensure_swift
 # shellcheck disable=SC2046
 ensure_apt_packages $(clack_apt_packages) curl python3 gcc
-swift build -c release --product clack >&2
-mkdir -p .build
+swift build -c release --product clack --static-swift-stdlib --scratch-path .build-deb >&2
+mkdir -p .build .build-deb/bench
+binary="$PWD/.build-deb/bench/clack"
+cp .build-deb/release/clack "$binary"
+strip --strip-unneeded "$binary"
 gcc -O2 -shared -fPIC -o .build/slow_flush.so scripts/lib/slow_flush.c -ldl
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 echo "== clack sim (boards/sim-6x22.yaml) at x${1:-1}"
-python3 scripts/lib/bench_daemon.py .build/release/clack "${1:-1}" "$PWD/.build/slow_flush.so" "${2:-10}"
+python3 scripts/lib/bench_daemon.py "$binary" "${1:-1}" "$PWD/.build/slow_flush.so" "${2:-10}"
 echo "== clack run --simulate --board boards/pi-gpio-4.yaml, idle"
-python3 scripts/lib/bench_idle.py .build/release/clack boards/pi-gpio-4.yaml
+python3 scripts/lib/bench_idle.py "$binary" boards/pi-gpio-4.yaml
 echo "== start to first content, boards/sim-6x22.yaml at x${1:-1}"
-python3 scripts/lib/bench_start.py .build/release/clack boards/sim-6x22.yaml "${1:-1}"
+python3 scripts/lib/bench_start.py "$binary" boards/sim-6x22.yaml "${1:-1}"

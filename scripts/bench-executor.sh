@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Executor benchmark: builds clack-bench-executor in release mode and, RUNS times (default 3),
 # runs the real-time executor thread on a board's simulated twin for SECONDS of real time
-# (home, then a new frame every 2 s, replanned mid-motion), then cyclictest (Debian rt-tests)
-# at the same interval and priority for as long. Each run prints the executor's wake-up
-# lateness p50/p99/max beside cyclictest's, deadline misses, the work each tick takes (and of
-# it the simulation's hook), and the allocations the executor thread made per tick; the end
-# says the worst run's lateness against cyclictest's, beside the goals (p99 at most 1.5×,
-# p50 within 10 µs). Exits non-zero if the thread allocated.
+# (home, then a new frame every 2 s, replanned mid-motion), with cyclictest (Debian rt-tests)
+# running alongside at the same interval, on the executor's CPU, one priority above (so both
+# see the same host noise, and cyclictest can only make the executor later). Each run prints
+# the executor's wake-up lateness p50/p99/max beside cyclictest's, deadline misses, the work
+# each tick takes (and of it the simulation's hook), and the allocations the executor thread
+# made per tick; the end says the worst run's lateness against cyclictest's, beside the goals
+# (p99 at most 1.5×, p50 within 10 µs). Exits non-zero if the thread allocated.
 # Run as root (or with CAP_SYS_NICE, a memlock limit and write access to
 # /dev/cpu_dma_latency) for SCHED_FIFO, mlockall and no deep idle states, as the daemon
 # would. Record the figures, with the machine and date, in docs/performance.md.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Daemon benchmark, every figure of the daemon beside its goal in one run (loopback only), on
-# the binary the Debian package installs: release, the Swift libraries linked in
-# (--static-swift-stdlib, scripts/package-deb.sh's build, shared with it) and stripped.
+# the binary the Debian package installs: scripts/package-deb.sh's build (shared with it;
+# clack_release_flags in scripts/lib/common.sh), its debug information stripped.
 # - `clack sim` (no terminal, fresh state): start to serving and to homed; idle
 #   memory (RSS, PSS, anonymous) and CPU; the p50/p99 time from a message's 201 to the first
 #   bus write of its move (the daemon's own clack_accept_to_motion_seconds); messages
@@ -23,11 +23,12 @@ cd "$CLACK_ROOT"
 ensure_swift
 # shellcheck disable=SC2046
 ensure_apt_packages $(clack_apt_packages) curl python3 gcc
-swift build -c release --product clack --static-swift-stdlib --scratch-path .build-deb >&2
+# shellcheck disable=SC2046
+swift build -c release --product clack $(clack_release_flags) --scratch-path .build-deb >&2
 mkdir -p .build .build-deb/bench
 binary="$PWD/.build-deb/bench/clack"
 cp .build-deb/release/clack "$binary"
-strip --strip-unneeded "$binary"
+strip --strip-debug "$binary"
 gcc -O2 -shared -fPIC -o .build/slow_flush.so scripts/lib/slow_flush.c -ldl
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 echo "== clack sim (boards/sim-6x22.yaml) at x${1:-1}"

@@ -39,7 +39,8 @@ arch=$(dpkg --print-architecture)
 
 step "package-deb: building clack (release, Swift libraries linked in)"
 scratch="$CLACK_ROOT/.build-deb"
-swift build -c release --product clack --static-swift-stdlib --scratch-path "$scratch" >&2
+# shellcheck disable=SC2046
+swift build -c release --product clack $(clack_release_flags) --scratch-path "$scratch" >&2
 binary="$scratch/release/clack"
 [ -x "$binary" ] || die "the release build made no $binary"
 
@@ -48,7 +49,9 @@ work="$CLACK_ROOT/.build-deb/package-root"
 rm -rf "$work" && mkdir -p "$work"
 root="$work/clack"
 install -D -m 0755 "$binary" "$root/usr/bin/clack"
-strip --strip-unneeded "$root/usr/bin/clack"
+# Debug information out, the symbol table kept: not loaded, so it costs no memory, and a
+# crash's backtrace names its functions.
+strip --strip-debug "$root/usr/bin/clack"
 install -D -m 0644 systemd/clack.service "$root/usr/lib/systemd/system/clack.service"
 install -D -m 0644 udev/60-clack.rules "$root/usr/lib/udev/rules.d/60-clack.rules"
 install -D -m 0644 packaging/debian/clack.yaml "$root/etc/clack/clack.yaml"

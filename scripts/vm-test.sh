@@ -85,7 +85,8 @@ build_clack() {  # $1 = v1|v2: the daemon itself, Swift's libraries linked in
   else
     unset PKG_CONFIG_PATH
   fi
-  swift build -c release --product clack --static-swift-stdlib --scratch-path "$scratch" \
+  # shellcheck disable=SC2046
+  swift build -c release --product clack $(clack_release_flags) --scratch-path "$scratch" \
     2>&1 | grep -E 'error|warning: [^U]|complete' >&2 || true
   [ -x "$scratch/release/clack" ] || die "clack ($1) did not build"
   echo "$scratch/release/clack"

@@ -43,11 +43,7 @@ extension ClackStore {
     var replaced: [Int64] = []
     if policy.latestSlot, new.replacesPrevious {
       let older = try MessageRecord.fetchAll(
-        db.cachedStatement(
-          sql: """
-            SELECT * FROM message WHERE sender = ? AND zone = ? AND state = 'queued'
-            AND pinned = 0 AND id != ?
-            """), arguments: [new.sender, record.zone, id])
+        db.cachedStatement(sql: Self.slotSQL), arguments: [new.sender, record.zone, id])
       for var old in older {
         old.state = .expired
         try old.update(db)
@@ -117,6 +113,12 @@ extension ClackStore {
 
   // Each seeks its (state, time) index and reads one row: the display loop asks after every
   // message accepted, with thousands queued.
+  /// The sender's other queued messages in the zone, which a new one replaces; seeks
+  /// `message_sender_zone_state`.
+  static let slotSQL = """
+    SELECT * FROM message WHERE sender = ? AND zone = ? AND state = 'queued'
+    AND pinned = 0 AND id != ?
+    """
   static let nextDueSQL = """
     SELECT not_before FROM message WHERE state = 'queued' AND not_before > ?
     ORDER BY not_before LIMIT 1

@@ -10,6 +10,7 @@ enum Migrations {
     ("v5-message-duration", messageDuration),
     ("v6-message-script", messageScript),
     ("v7-message-time-indexes", messageTimeIndexes),
+    ("v8-message-slot-index", messageSlotIndex),
   ]
 
   static var identifiers: [String] { all.map(\.identifier) }
@@ -88,6 +89,14 @@ enum Migrations {
       index: "message_state_not_before", on: "message", columns: ["state", "not_before"])
     try db.create(
       index: "message_state_expires_at", on: "message", columns: ["state", "expires_at"])
+  }
+
+  /// A sender's queued messages in a zone (the one slot a new message replaces): with only
+  /// the sender's index and the state's, SQLite read every queued message, so each accepted
+  /// message cost more the longer the queue (430 a second at 10,000 queued, against 1,500).
+  static func messageSlotIndex(_ db: Database) throws {
+    try db.create(
+      index: "message_sender_zone_state", on: "message", columns: ["sender", "zone", "state"])
   }
 
   static func boardAndSenders(_ db: Database) throws {

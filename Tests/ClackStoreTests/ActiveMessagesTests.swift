@@ -72,6 +72,7 @@ import Testing
     let store = try ClackStore(inMemory: "plans")
     let queries: [(String, StatementArguments)] = [
       (ClackStore.nextDueSQL, [epoch]), (ClackStore.nextExpirySQL, ["queued", epoch]),
+      (ClackStore.slotSQL, ["someone", "main", 1]),
     ]
     for (sql, arguments) in queries {
       let plan = try store.read { db in
@@ -79,7 +80,9 @@ import Testing
           .map { $0["detail"] as String }
       }
       #expect(plan.count == 1, "\(plan)")
-      #expect(plan.allSatisfy { $0.contains("INDEX message_state_") && $0.hasPrefix("SEARCH") })
+      let index = sql == ClackStore.slotSQL ? "message_sender_zone_state" : "message_state_"
+      #expect(
+        plan.allSatisfy { $0.contains("INDEX \(index)") && $0.hasPrefix("SEARCH") }, "\(plan)")
     }
   }
 }

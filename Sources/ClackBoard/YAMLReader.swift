@@ -88,8 +88,8 @@ extension YAMLReader {
   package static func rootIfAny(yaml: String, file: String) throws(BoardFileError) -> YAMLReader? {
     do {
       // No implicit tags: every reader here parses the scalar's text itself, and Yams's
-      // default resolver compiles seven ICU regular expressions (about 2 MiB resident) to tag
-      // scalars nobody reads the tags of.
+      // default resolver compiles seven regular expressions with ICU (its regex engine and
+      // Unicode data, resident from then on) to tag scalars nobody reads the tags of.
       guard let node = try Yams.compose(yaml: yaml, .basic) else { return nil }
       return YAMLReader(file: file, node: node, path: "")
     } catch let error as BoardFileError {

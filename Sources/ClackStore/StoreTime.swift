@@ -1,3 +1,4 @@
+import ClackCore
 import Foundation
 import GRDB
 
@@ -29,14 +30,14 @@ struct StoreTime: DatabaseValueConvertible, Hashable, Sendable {
   var text: String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (days, inDay) = milliseconds.floorDivided(by: 86_400_000)
-    let (year, month, day) = Self.civil(fromDays: days)
+    let date = CivilDate(daysSinceEpoch: Int(days))
     let second = inDay / 1000
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let fraction = inDay % 1000
     let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)"
-    return "\(yearText)-\(two(month))-\(two(day)) \(two(second / 3600)):\(two(second / 60 % 60)):"
-      + "\(two(second % 60)).\(three)"
+    let year = String(repeating: "0", count: max(0, 4 - String(date.year).count)) + "\(date.year)"
+    return "\(year)-\(two(Int64(date.month)))-\(two(Int64(date.day))) \(two(second / 3600)):"
+      + "\(two(second / 60 % 60)):\(two(second % 60)).\(three)"
   }
 
   /// `yyyy-MM-dd HH:mm[:ss[.f…]]`, with a space or a `T`, in UTC; nil for anything else.
@@ -74,31 +75,11 @@ struct StoreTime: DatabaseValueConvertible, Hashable, Sendable {
         nanoseconds = fraction * Int64(pow(10, Double(9 - digits)))
       }
     }
-    let days = days(fromCivil: year, month, day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+    guard let civil = CivilDate(year: Int(year), month: Int(month), day: Int(day)) else {
+      return nil
+    }
+    let seconds = Int64(civil.daysSinceEpoch) * 86_400 + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
-  }
-
-  // Howard Hinnant's days-from-civil and its inverse (proleptic Gregorian, day 0 = 1970-01-01).
-  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shifted = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-    let month = shifted < 10 ? shifted + 3 : shifted - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
 

@@ -14,12 +14,12 @@ import Testing
     NewMessage(sender: sender ?? "s\(index)", body: .text("MESSAGE \(index)"))
   }
 
-  @Test func messagesArrivingDuringACommitAreCommittedTogether() async throws {
-    let store = try ClackStore(inMemory: "group-\(UUID())")
-    let thread = SerialThreadExecutor(name: "test-store")
+  /// Holds `thread` (as a slow fsync would) until `count` requests to `committer` have piled
+  /// up behind it, then lets it go; returns the requests.
+  static func pileUp(
+    _ count: Int, on thread: SerialThreadExecutor, store: ClackStore, committer: MessageCommitter
+  ) async -> [Task<Accepted, any Error>] {
     let writer = StoreWriter(store: store, executor: thread)
-    let committer = MessageCommitter(store: store, executor: thread)
-    // Hold the store thread, as a slow fsync would, while sixteen requests pile up behind it.
     let gate = DispatchSemaphore(value: 0)
     let holding = Atomic(false)
     let held = Task {
@@ -30,14 +30,22 @@ import Testing
     }
     while !holding.load(ordering: .acquiring) { await Task.yield() }
     let now = Date()
-    let requests = (0..<16).map { index in
+    let requests = (0..<count).map { index in
       Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
     }
-    // Wait (without a clock) until all sixteen are queued on the held thread.
-    for _ in 0..<1_000_000 where thread.waitingJobs < 16 { await Task.yield() }
-    #expect(thread.waitingJobs >= 16)
+    // Wait (without a clock) until all of them are queued on the held thread.
+    for _ in 0..<1_000_000 where thread.waitingJobs < count { await Task.yield() }
+    #expect(thread.waitingJobs >= count)
     gate.signal()
     await held.value
+    return requests
+  }
+
+  @Test func messagesArrivingDuringACommitAreCommittedTogether() async throws {
+    let store = try ClackStore(inMemory: "group-\(UUID())")
+    let thread = SerialThreadExecutor(name: "test-store")
+    let committer = MessageCommitter(store: store, executor: thread)
+    let requests = await Self.pileUp(16, on: thread, store: store, committer: committer)
     var ids: [Int64] = []
     for request in requests { ids.append(try await request.value.message.id) }
     #expect(Set(ids).count == 16)
@@ -55,23 +63,7 @@ import Testing
     let thread = SerialThreadExecutor(name: "test-commit")
     let clock = SteppingClock(step: .milliseconds(5))
     let committer = MessageCommitter(store: store, executor: thread, clock: clock)
-    let writer = StoreWriter(store: store, executor: thread)
-    let gate = DispatchSemaphore(value: 0)
-    let holding = Atomic(false)
-    let held = Task {
-      await writer.perform { _ in
-        holding.store(true, ordering: .releasing)
-        gate.wait()
-      }
-    }
-    while !holding.load(ordering: .acquiring) { await Task.yield() }
-    let now = Date()
-    let first = (0..<count).map { index in
-      Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
-    }
-    for _ in 0..<1_000_000 where thread.waitingJobs < count { await Task.yield() }
-    gate.signal()
-    await held.value
+    let first = await Self.pileUp(count, on: thread, store: store, committer: committer)
     for request in first { _ = try await request.value }
     #expect(committer.commits == 1)
     return (committer, thread, clock, store)

@@ -66,6 +66,11 @@ mkdir -p "$work/debian"
 printf 'Source: clack\n\nPackage: clack\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "clack/usr/bin/clack" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies for the binary"
+# Packed relocations (clack_release_flags) need glibc 2.36's loader; dpkg-shlibdeps reads only
+# symbols, so it does not see that requirement (GLIBC_ABI_DT_RELR): raise libc6's floor to it.
+if readelf -V "$work/clack/usr/bin/clack" | grep -q GLIBC_ABI_DT_RELR; then
+  depends=$(echo "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])\)/libc6 (>= 2.36)/')
+fi
 
 install -d "$root/DEBIAN"
 install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm "$root/DEBIAN/"

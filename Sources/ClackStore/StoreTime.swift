@@ -60,7 +60,7 @@ struct StoreTime: DatabaseValueConvertible, Hashable, Sendable {
       return true
     }
     guard let year = number(4), expect("-"), let month = number(2), expect("-"),
-      let day = number(2), (1...12).contains(month), (1...31).contains(day), expect(" T"),
+      let day = number(2), expect(" T"),
       let hour = number(2), expect(":"), let minute = number(2), hour < 24, minute < 60
     else { return nil }
     var second: Int64 = 0
@@ -75,6 +75,7 @@ struct StoreTime: DatabaseValueConvertible, Hashable, Sendable {
         nanoseconds = fraction * Int64(pow(10, Double(9 - digits)))
       }
     }
+    // CivilDate refuses month 13, 30 February and the like.
     guard let civil = CivilDate(year: Int(year), month: Int(month), day: Int(day)) else {
       return nil
     }

@@ -5,7 +5,8 @@
 # - `clack sim` (no terminal, fresh state): start to serving and to homed; idle
 #   memory (RSS, PSS, anonymous) and CPU; the p50/p99 time from a message's 201 to the first
 #   bus write of its move (the daemon's own clack_accept_to_motion_seconds); messages
-#   accepted per second with 1, 4 and 16 clients and how many share a commit; the memory with
+#   accepted per second with 1, 4 and 16 clients (scripts/lib/post_burst.c) and how many share
+#   a commit; the memory with
 #   10,000 queued; then acceptance again with each flush made as slow as an SD card's
 #   (scripts/lib/slow_flush.c, LD_PRELOAD), where the flush rather than the CPU is the limit.
 # - The idle CPU of `clack run --simulate --board boards/pi-gpio-4.yaml`.
@@ -30,9 +31,11 @@ binary="$PWD/.build-deb/bench/clack"
 cp .build-deb/release/clack "$binary"
 strip --strip-debug "$binary"
 gcc -O2 -shared -fPIC -o .build/slow_flush.so scripts/lib/slow_flush.c -ldl
+gcc -O2 -o .build/post_burst scripts/lib/post_burst.c -lpthread
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 echo "== clack sim (boards/sim-6x22.yaml) at x${1:-1}"
-python3 scripts/lib/bench_daemon.py "$binary" "${1:-1}" "$PWD/.build/slow_flush.so" "${2:-10}"
+python3 scripts/lib/bench_daemon.py "$binary" "${1:-1}" "$PWD/.build/slow_flush.so" "${2:-10}" \
+  "$PWD/.build/post_burst"
 echo "== clack run --simulate --board boards/pi-gpio-4.yaml, idle"
 python3 scripts/lib/bench_idle.py "$binary" boards/pi-gpio-4.yaml
 echo "== start to first content, boards/sim-6x22.yaml at x${1:-1}"

@@ -30,6 +30,10 @@ public actor MessageCommitter {
   /// How many messages the next commit waits for: those about at the end of the last one.
   private var expected = 0
   private var lastCommitDuration = Duration.zero
+  /// Requests on their way in: counted before they hop onto the commit thread, so a commit
+  /// knows how many are about to join the queue (the thread's other jobs, such as a cancelled
+  /// wait's wake-up, are not messages).
+  private nonisolated let arriving = Atomic(0)
   /// Transactions committed, and the messages in them: how much grouping there was (the
   /// metrics page shows both).
   private nonisolated let commitCount = Atomic(0)
@@ -52,7 +56,13 @@ public actor MessageCommitter {
   }
 
   /// Stores `submission`; returns once it is committed (durable), or why it was refused.
-  public func enqueue(_ submission: Submission) async throws(StoreError) -> Accepted {
+  public nonisolated func enqueue(_ submission: Submission) async throws(StoreError) -> Accepted {
+    arriving.add(1, ordering: .relaxed)
+    return try await queue(submission)
+  }
+
+  private func queue(_ submission: Submission) async throws(StoreError) -> Accepted {
+    arriving.subtract(1, ordering: .relaxed)
     let result = await withCheckedContinuation { continuation in
       pending.append((submission, continuation))
       scheduleCommit()
@@ -74,9 +84,11 @@ public actor MessageCommitter {
         let clock = clock
         gathering = (
           id,
-          Task {
-            try? await clock.sleep(for: wait)
-            self.gatherEnded(id)
+          // Detached: a wait cut short (the messages came, the commit is scheduled) ends off
+          // the commit thread instead of queueing a job on it.
+          Task.detached {
+            guard (try? await clock.sleep(for: wait)) != nil else { return }
+            await self.gatherEnded(id)
           }
         )
         return
@@ -108,8 +120,8 @@ public actor MessageCommitter {
     case .success(let each): results = each
     case .failure(let error): results = Array(repeating: .failure(error), count: batch.count)
     }
-    // The requests that arrived during the fsync wait behind this job on the thread.
-    let about = batch.count + executor.waitingJobs
+    // The requests that arrived during the fsync, on their way onto this thread.
+    let about = batch.count + arriving.load(ordering: .relaxed)
     expected = batch.count > 1 ? about : 0
     commitCount.add(1, ordering: .relaxed)
     committedCount.add(batch.count, ordering: .relaxed)

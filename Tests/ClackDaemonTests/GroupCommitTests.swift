@@ -55,16 +55,29 @@ import Testing
   }
 
   /// A committer whose first commit holds `count` messages (queued behind a held thread), on a
-  /// clock where every commit takes 5 ms.
-  static func afterABatch(of count: Int) async throws -> (
+  /// clock where every commit takes 5 ms. During that commit, `otherJobs` jobs that are not
+  /// messages queue up on the thread.
+  static func afterABatch(of count: Int, otherJobs: Int = 0) async throws -> (
     MessageCommitter, SerialThreadExecutor, SteppingClock, ClackStore
   ) {
     let store = try ClackStore(inMemory: "gather-\(UUID())")
     let thread = SerialThreadExecutor(name: "test-commit")
     let clock = SteppingClock(step: .milliseconds(5))
     let committer = MessageCommitter(store: store, executor: thread, clock: clock)
+    let writer = StoreWriter(store: store, executor: thread)
+    let queuedDuringTheCommit = Atomic(otherJobs == 0)
+    if otherJobs > 0 {
+      // The commit's first clock reading, on the commit thread: queue the jobs behind it.
+      clock.whenNextRead {
+        for _ in 0..<otherJobs { Task { await writer.perform { _ in } } }
+        for _ in 0..<10_000_000 where thread.waitingJobs < otherJobs { sched_yield() }
+        queuedDuringTheCommit.store(thread.waitingJobs >= otherJobs, ordering: .relaxed)
+      }
+    }
     let first = await Self.pileUp(count, on: thread, store: store, committer: committer)
     for request in first { _ = try await request.value }
+    let queued = queuedDuringTheCommit.load(ordering: .relaxed)
+    #expect(queued, "the other jobs queued up during the first commit")
     #expect(committer.commits == 1)
     return (committer, thread, clock, store)
   }
@@ -90,6 +103,22 @@ import Testing
     for request in again { _ = try await request.value }
     #expect(committer.commits == 2, "the eight came back and went in one commit")
     #expect(committer.committed == 16)
+    #expect(try store.messages(state: .queued).count == 16)
+  }
+
+  /// Other work on the commit thread (a store read, a cut-short wait's wake-up) is not a client
+  /// that will come back: the next commit waits for the eight messages only, not for a ninth
+  /// that never comes (which held every commit under load to the full wait).
+  @Test func otherWorkOnTheThreadIsNotWaitedFor() async throws {
+    let (committer, _, clock, store) = try await Self.afterABatch(of: 8, otherJobs: 3)
+    let now = Date()
+    let again = (8..<16).map { index in
+      Task { try await committer.enqueue(Submission(Self.message(index), at: now)) }
+    }
+    await Self.settle { committer.commits == 2 }
+    #expect(committer.commits == 2, "the eight went in as soon as they were all in")
+    clock.fire()  // a wrong wait ends here, so the test finishes either way
+    for request in again { _ = try await request.value }
     #expect(try store.messages(state: .queued).count == 16)
   }
 

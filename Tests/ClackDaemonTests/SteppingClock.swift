@@ -15,6 +15,7 @@ final class SteppingClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [Int: CheckedContinuation<Void, any Error>] = [:]
     var nextID = 0
+    var onNextReading: (@Sendable () -> Void)?
   }
   private let state = Mutex(State())
   let step: Duration
@@ -22,10 +23,19 @@ final class SteppingClock: Clock, Sendable {
   init(step: Duration) { self.step = step }
 
   var now: Instant {
-    state.withLock { state in
+    let (now, hook) = state.withLock { state in
       state.now = state.now.advanced(by: step)
-      return state.now
+      defer { state.onNextReading = nil }
+      return (state.now, state.onNextReading)
     }
+    hook?()
+    return now
+  }
+
+  /// Runs `body` inside the next reading of the clock, on the thread that reads it: a way to
+  /// do something in the middle of work that measures itself.
+  func whenNextRead(_ body: @escaping @Sendable () -> Void) {
+    state.withLock { $0.onNextReading = body }
   }
 
   var minimumResolution: Duration { .nanoseconds(1) }

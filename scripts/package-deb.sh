@@ -61,7 +61,9 @@ install -m 0644 README.md docs/*.md docs/openapi.yaml "$root/usr/share/doc/clack
 printf 'Clack, %s\nPackaged from the Clack source tree by scripts/package-deb.sh.\n' "$version" \
   > "$root/usr/share/doc/clack/copyright"
 
-# Depends: from the libraries the binary links, as dpkg-shlibdeps reads them.
+# Depends: from the libraries the binary links, as dpkg-shlibdeps reads them. libmosquitto is
+# not among them: it is opened only when MQTT is configured (Sources/CMosquitto), so it is a
+# Recommends, written below.
 mkdir -p "$work/debian"
 printf 'Source: clack\n\nPackage: clack\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "clack/usr/bin/clack" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
@@ -83,6 +85,7 @@ Architecture: $arch
 Maintainer: Clack developers <clack@localhost>
 Installed-Size: $size
 Depends: $depends, passwd, udev | systemd
+Recommends: libmosquitto1 (>= 2.0)
 Suggests: unifont, xfonts-unifont, mosquitto
 Section: misc
 Priority: optional

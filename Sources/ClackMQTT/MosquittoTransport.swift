@@ -22,7 +22,7 @@
         of: MQTTEvent.self, bufferingPolicy: .bufferingNewest(1024))
       events = stream
       box = CallbackBox(continuation: continuation)
-      MosquittoLibrary.initialise()
+      try MosquittoLibrary.initialise()
       // clean_session false: the broker keeps our subscriptions and QoS 1 messages while we are
       // away, and delivers them when we are back.
       guard
@@ -113,10 +113,21 @@
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
   }
 
+  /// libmosquitto, opened the first time a client is made (not linked: see CMosquitto.h).
   enum MosquittoLibrary {
-    private static let once: Void = { _ = mosquitto_lib_init() }()
+    private static let once: String? = {
+      guard clack_mosquitto_load() else { return String(cString: clack_mosquitto_load_error()) }
+      _ = mosquitto_lib_init()
+      return nil
+    }()
 
-    static func initialise() { _ = once }
+    static func initialise() throws(MQTTTransportError) {
+      if let failure = once {
+        throw MQTTTransportError(
+          "MQTT needs libmosquitto (apt install libmosquitto1), which could not be loaded:"
+            + " \(failure)")
+      }
+    }
 
     static func describe(_ rc: Int32) -> String {
       if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }

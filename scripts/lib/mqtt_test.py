@@ -80,8 +80,9 @@ def start_daemon(board, mqtt=None):
     config = os.path.join(work, f"{board}.yaml")
     with open(config, "w") as f:
         f.write(f"board: board.yaml\nstate: state-{board}\ntime_zone: UTC\nschedules: []\n"
-                "dwell: 1s\nrate_limit: {per_hour: 0}\n"
-                f"mqtt: {mqtt or f'{{host: 127.0.0.1, port: {BROKER}, board: {board}}}'}\n")
+                "dwell: 1s\nrate_limit: {per_hour: 0}\n")
+        if mqtt != "none":  # "none": a daemon without MQTT
+            f.write(f"mqtt: {mqtt or f'{{host: 127.0.0.1, port: {BROKER}, board: {board}}}'}\n")
     processes[board] = subprocess.Popen(
         [clack, "run", "--simulate", "--speed", "10", "--config", config,
          "--listen", f"127.0.0.1:{BOARDS[board]}"],
@@ -172,6 +173,23 @@ try:
     for name in ("porch", "shed"):
         processes[name].terminate()
         processes[name].wait(timeout=20)
+
+    # libmosquitto (and the OpenSSL it needs) is opened only by a daemon with MQTT configured.
+    BOARDS["plain"] = 17357
+    start_daemon("plain", "none")
+    wait_ready("plain")
+
+    def mapped(board):
+        with open(f"/proc/{processes[board].pid}/maps") as f:
+            return {os.path.basename(line.split()[-1]).split(".so")[0]
+                    for line in f if ".so" in line}
+    check("libmosquitto and OpenSSL are loaded only by a daemon with MQTT configured",
+          {"libmosquitto", "libssl"} <= mapped("hall")
+          and not {"libmosquitto", "libssl", "libcrypto"} & mapped("plain"),
+          f"hall: {sorted(mapped('hall') & {'libmosquitto', 'libssl', 'libcrypto'})};"
+          f" plain: {sorted(mapped('plain') & {'libmosquitto', 'libssl', 'libcrypto'})}")
+    processes["plain"].terminate()
+    processes["plain"].wait(timeout=20)
 
     # Discovery: seven retained configs per board, one device, all with availability.
     configs = retained("homeassistant/#")

@@ -33,20 +33,26 @@ clack_apt_packages() {
   sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$CLACK_ROOT/scripts/apt-packages.txt"
 }
 
-# Makes sure a Swift 6.2 (or later) toolchain is on PATH. Looks in the usual install places
-# first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
-# 6.0.3, too old for this package's tools version 6.2).
 # The swift build flags of the `clack` that ships (scripts/package-deb.sh), which the daemon
 # benchmark and the VM's full-stack stage run too (one build in .build-deb for all three):
 # Swift's libraries linked in, and linked by lld with packed relative relocations (DT_RELR,
 # glibc 2.36 or later: Debian 12, Raspberry Pi OS bookworm) and without exporting every
 # symbol. The 119,000 relocations and 2 MB of exported names were read at every start and
-# stayed resident: about 5.5 MiB (docs/performance.md).
+# stayed resident: about 5.5 MiB. Every function in a section of its own, and the ones a
+# daemon runs placed together, first run first (packaging/clack.order, made by
+# scripts/make-order-file.sh): the code resident at idle falls from about 17 MiB to 10
+# (docs/performance.md).
 clack_release_flags() {
   echo --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-    -Xlinker --no-export-dynamic
+    -Xlinker --no-export-dynamic \
+    -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+    -Xlinker "--symbol-ordering-file=$CLACK_ROOT/packaging/clack.order" \
+    -Xlinker --no-warn-symbol-ordering
 }
 
+# Makes sure a Swift 6.2 (or later) toolchain is on PATH. Looks in the usual install places
+# first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
+# 6.0.3, too old for this package's tools version 6.2).
 ensure_swift() {
   local dir
   for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do

@@ -14,4 +14,19 @@ public enum MQTTClientFactory {
           + "(install libmosquitto-dev and build with the MQTT trait)")
     #endif
   }
+
+  /// Nil when this build's MQTT client can be used here, else why not: libmosquitto is opened
+  /// the first time a client is made, so a missing library shows only then (or here).
+  public static func libraryProblem() -> String? {
+    #if MQTT && canImport(CMosquitto)
+      do {
+        try MosquittoLibrary.initialise()
+        return nil
+      } catch {
+        return error.description
+      }
+    #else
+      return "this clack was built without MQTT"
+    #endif
+  }
 }

@@ -22,6 +22,7 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
   var daemon: Result<DaemonHealth, DoctorProbeError> = .success(
     DaemonHealth(homed: true, queued: 0))
   var broker: String?
+  var mqttLibrary: String?
 
   func fileExists(_ path: String) -> Bool { nodes[path] != nil }
   func gpioChips() -> Result<[GPIOChipInfo], HALError> { chips }
@@ -36,6 +37,7 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
   func databaseProblem(_ path: String) -> String? { database }
   func health(at address: String) async -> Result<DaemonHealth, DoctorProbeError> { daemon }
   func connect(host: String, port: Int) async -> String? { broker }
+  func mqttLibraryProblem() -> String? { mqttLibrary }
 }
 
 @Suite struct DoctorTests {
@@ -210,6 +212,16 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     let mqtt = problems(await check(unreachable, config: file.path))
     #expect(mqtt.map(\.subject) == ["mqtt"])
     #expect(mqtt[0].text == "cannot reach the broker at 127.0.0.1:1: Connection refused")
+
+    // Installed without its recommends: no libmosquitto to open.
+    let noLibrary = FakeMachine()
+    noLibrary.mqttLibrary =
+      "MQTT needs libmosquitto (apt install libmosquitto1), which could"
+      + " not be loaded: libmosquitto.so.1: cannot open shared object file"
+    let missing = problems(await check(noLibrary, config: file.path))
+    #expect(missing.map(\.subject) == ["mqtt"])
+    #expect(missing[0].text.hasPrefix("MQTT needs libmosquitto"))
+    #expect(missing[0].fix?.hasPrefix("sudo apt install libmosquitto1") == true)
   }
 
   @Test func theQuickCheckFindsADamagedDatabaseAndPassesAGoodOne() throws {

@@ -15,9 +15,9 @@ public struct DoctorCommand: AsyncParsableCommand {
       while the daemon holds the bus); that the service's user (clack, when the package is \
       installed; else you) may use them; that real-time priority and memory locking are \
       allowed (clack.service's limits, else this shell's); that the state directory is \
-      writable, has room and holds a healthy database; that the API answers; and that the \
-      MQTT broker answers when one is configured. Each problem comes with the command that \
-      fixes it. Exits 1 when something is wrong, 0 otherwise.
+      writable, has room and holds a healthy database; that the API answers; and, when MQTT \
+      is configured, that libmosquitto can be loaded and the broker answers. Each problem \
+      comes with the command that fixes it. Exits 1 when something is wrong, 0 otherwise.
       """)
 
   @Option(

@@ -26,7 +26,7 @@ struct DoctorFinding: Sendable, Equatable {
 
 /// `clack doctor`: checks, on the machine it runs on, what a running board needs — the
 /// config and board files, the devices and who may use them, real-time limits, the state
-/// directory, the API and the MQTT broker — and says how to fix each problem.
+/// directory, the API, and MQTT's library and broker — and says how to fix each problem.
 struct Doctor {
   let probe: any DoctorProbe
   /// The executor's SCHED_FIFO priority (RealtimeSetup), which LimitRTPRIO must allow.
@@ -74,6 +74,12 @@ struct Doctor {
     findings += state(config.stateDirectory ?? defaultState)
     findings.append(api(health, listen: config.listen.description))
     if let mqtt = config.mqtt {
+      if let problem = probe.mqttLibraryProblem() {
+        findings.append(
+          .problem(
+            "mqtt", problem,
+            fix: "sudo apt install libmosquitto1 (or remove the mqtt section from the config)"))
+      }
       if let error = await probe.connect(host: mqtt.host, port: mqtt.port) {
         findings.append(
           .problem(

@@ -23,6 +23,8 @@ protocol DoctorProbe: Sendable {
   func health(at address: String) async -> Result<DaemonHealth, DoctorProbeError>
   /// Nil when a TCP connection to host:port opens, else why not.
   func connect(host: String, port: Int) async -> String?
+  /// Nil when the MQTT client's library (libmosquitto) can be loaded, else why not.
+  func mqttLibraryProblem() -> String?
 }
 
 struct DoctorProbeError: Error, Sendable, CustomStringConvertible {

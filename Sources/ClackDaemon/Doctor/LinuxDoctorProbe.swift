@@ -1,6 +1,7 @@
 import ClackCommands
 import ClackHAL
 import ClackLinuxHAL
+import ClackMQTT
 import ClackStore
 import Foundation
 
@@ -147,4 +148,6 @@ struct LinuxDoctorProbe: DoctorProbe {
   func connect(host: String, port: Int) async -> String? {
     await DaemonReachability.connect(host: host, port: port)
   }
+
+  func mqttLibraryProblem() -> String? { MQTTClientFactory.libraryProblem() }
 }

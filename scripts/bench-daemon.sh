@@ -6,8 +6,7 @@
 #   memory (RSS, PSS, anonymous) and CPU; the p50/p99 time from a message's 201 to the first
 #   bus write of its move (the daemon's own clack_accept_to_motion_seconds); messages
 #   accepted per second with 1, 4 and 16 clients (scripts/lib/post_burst.c) and how many share
-#   a commit; the memory with
-#   10,000 queued; then acceptance again with each flush made as slow as an SD card's
+#   a commit; the memory with 10,000 queued; then acceptance again with each flush made as slow as an SD card's
 #   (scripts/lib/slow_flush.c, LD_PRELOAD), where the flush rather than the CPU is the limit.
 # - The idle CPU of `clack run --simulate --board boards/pi-gpio-4.yaml`.
 # - Start to first content on sim-6x22 at SPEED: fresh, after a clean stop, after a kill

@@ -4,7 +4,8 @@
 # password), all on loopback ports 17351-17357. Checks TLS with a username and password (and
 # a wrong password refused and retried), discovery, availability, board and fleet topics,
 # QoS 1 redelivery, JSON and bad payloads, commands, reconnection after a broker restart, the
-# last will, a clean stop, and libmosquitto loaded only by a daemon with MQTT configured. Prints 'mqtt: N passed, N failed'; exits non-zero on any failure.
+# last will, a clean stop, and libmosquitto loaded only by a daemon with MQTT configured.
+# Prints 'mqtt: N passed, N failed'; exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"

@@ -179,15 +179,16 @@ try:
     start_daemon("plain", "none")
     wait_ready("plain")
 
-    def mapped(board):
+    def mqtt_libraries(board):
+        """Which of libmosquitto and the OpenSSL libraries the board's daemon has mapped."""
         with open(f"/proc/{processes[board].pid}/maps") as f:
-            return {os.path.basename(line.split()[-1]).split(".so")[0]
-                    for line in f if ".so" in line}
+            mapped = {os.path.basename(line.split()[-1]).split(".so")[0]
+                      for line in f if ".so" in line}
+        return mapped & {"libmosquitto", "libssl", "libcrypto"}
+    with_mqtt, without = mqtt_libraries("hall"), mqtt_libraries("plain")
     check("libmosquitto and OpenSSL are loaded only by a daemon with MQTT configured",
-          {"libmosquitto", "libssl"} <= mapped("hall")
-          and not {"libmosquitto", "libssl", "libcrypto"} & mapped("plain"),
-          f"hall: {sorted(mapped('hall') & {'libmosquitto', 'libssl', 'libcrypto'})};"
-          f" plain: {sorted(mapped('plain') & {'libmosquitto', 'libssl', 'libcrypto'})}")
+          {"libmosquitto", "libssl"} <= with_mqtt and not without,
+          f"hall: {sorted(with_mqtt)}; plain: {sorted(without)}")
     processes["plain"].terminate()
     processes["plain"].wait(timeout=20)
 

@@ -40,6 +40,9 @@ if grep -E "^$CLACK_ROOT/(Sources|Tests)/.*: warning:" "$log"; then
   die "the build has warnings in Clack's code (listed above)"
 fi
 
+step "checking the resolved dependency versions against scripts/dependency-versions.txt"
+bash scripts/check-dependencies.sh
+
 step "checking formatting (swift format lint)"
 swift format lint --strict --recursive Sources Tests Package.swift
 

@@ -11,10 +11,24 @@
 # .build-vm-v2/ (the check program), .build-deb/ and .build-vm-v2-clack/ (the daemon); delete
 # them to start cold.
 #
-# Usage: scripts/vm-test.sh
+# Usage: scripts/vm-test.sh                      (both libgpiod versions, each stage once)
+#        scripts/vm-test.sh --fullstack-runs 10  (the flap board's full-stack run ten times in
+#                                                 each VM, from fresh rotors and no saved state)
+#        scripts/vm-test.sh --only v2            (one libgpiod version: v1 or v2)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
+
+runs=1 variants="v1 v2"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --fullstack-runs) runs=${2:-}; shift 2 ;;
+    --only) variants=${2:-}; shift 2 ;;
+    *) die "unknown option $1 (known: --fullstack-runs N, --only v1|v2)" ;;
+  esac
+done
+case "$runs" in '' | *[!0-9]*) die "--fullstack-runs takes a number of runs" ;; esac
+case "$variants" in "v1 v2" | v1 | v2) ;; *) die "--only takes v1 or v2" ;; esac
 
 GPIOD_PYPI_VERSION=2.5.0
 CACHE="$CLACK_ROOT/.build-vm"
@@ -122,15 +136,15 @@ run_vm() {  # $1 = v1|v2, $2 = program, $3 = clack
     else die "kernel module $m not found under $MODULES"; fi
   done
   (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$CACHE/initramfs-$1.cpio.gz"
-  timeout 900 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot -nic none \
+  timeout $((900 + 120 * runs)) qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot -nic none \
     -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/initramfs-$1.cpio.gz" \
-    -append 'console=ttyS0 quiet panic=-1' > "$log" 2>&1 || true
+    -append "console=ttyS0 quiet panic=-1 clack.runs=$runs" > "$log" 2>&1 || true
   tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT|HAL-RESULT) ' | sed "s/^/[libgpiod $1] /"
   tr -d '\r' < "$log" | grep -q '^RESULT PASS$'
 }
 
 status=0
-for variant in v1 v2; do
+for variant in $variants; do
   step "vm-test: building clack-hal-check against libgpiod $variant"
   program=$(build_check "$variant")
   step "vm-test: building clack (the daemon) against libgpiod $variant"

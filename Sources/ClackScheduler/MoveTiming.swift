@@ -2,7 +2,8 @@ import ClackBoard
 
 /// How long a module takes to move a number of steps under its motion profile: a linear ramp
 /// from the start speed to the top speed over `rampMilliseconds`, a cruise, and the same ramp
-/// down (a triangle when the move is too short to reach top speed). Times are microseconds.
+/// down (a triangle when the move is too short to reach top speed), then the last step's
+/// phase held while the rotor settles. Times are microseconds.
 public struct MoveTiming: Hashable, Sendable {
   public let profile: MotionProfile
 
@@ -10,7 +11,23 @@ public struct MoveTiming: Hashable, Sendable {
     self.profile = profile
   }
 
+  /// How long the last step's coils stay energised after it: one step's time at the start
+  /// speed, the slowest step of the ramp. A rotor needs that long to reach the detent it was
+  /// pulled towards; switched off sooner, it can fall back to the one it left and the module
+  /// is a step short (seen under load, when the coils were released a tick after the step).
+  public var settleMicroseconds: Int {
+    (1_000_000 + max(1, profile.startSpeed) - 1) / max(1, profile.startSpeed)
+  }
+
+  /// How long a move of `steps` keeps its module energised: the motion and the settle after
+  /// it. This is what the planner schedules and the power budget counts.
   public func microseconds(steps: Int) -> Int {
+    guard steps > 0 else { return 0 }
+    return motionMicroseconds(steps: steps) + settleMicroseconds
+  }
+
+  /// How long the steps of a move take, from its first step's start to its last step.
+  public func motionMicroseconds(steps: Int) -> Int {
     guard steps > 0 else { return 0 }
     let v0 = Double(profile.startSpeed)
     let v1 = Double(max(profile.topSpeed, profile.startSpeed))
@@ -35,11 +52,11 @@ public struct MoveTiming: Hashable, Sendable {
 
 extension MoveTiming {
   /// How many of a move's `steps` are done `micros` after it started: the inverse of
-  /// `microseconds(steps:)`, following the same ramp up, cruise and ramp down. The executor
+  /// `motionMicroseconds(steps:)`, following the same ramp up, cruise and ramp down. The executor
   /// steps a module whenever this runs ahead of the steps it has made.
   public func stepsDone(after micros: Int, of steps: Int) -> Int {
     guard steps > 0, micros > 0 else { return 0 }
-    let total = microseconds(steps: steps)
+    let total = motionMicroseconds(steps: steps)
     guard micros < total else { return steps }
     let v0 = Double(profile.startSpeed)
     let v1 = Double(max(profile.topSpeed, profile.startSpeed))

@@ -4,6 +4,7 @@ import ClackDrivers
 extension SteppedExecutor {
   /// Stops everything where it is; the next tick switches the coils off.
   public func release() {
+    for index in modules.indices { modules[index].holdUntil = .min }
     for index in modules.indices where modules[index].activity != .idle {
       modules[index].activity = .idle
       modules[index].goal = modules[index].homed ? modules[index].position : nil

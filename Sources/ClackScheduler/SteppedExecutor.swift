@@ -21,6 +21,13 @@ public final class SteppedExecutor: TickExecutor {
   public let searchTiming: MoveTiming
   /// Steps a search at full speed needs to slow down to a stop (its ramp down).
   let rampDownSteps: Int
+  /// The tick the executor expects (`ExecutorThread.tickMicroseconds(for:smart:)`): a tick
+  /// that comes later than half a tick after that slides the whole schedule (`slide(by:)`).
+  public let tickMicroseconds: Int
+  /// The last tick's time, or nil when a command has just (re)started the schedule.
+  var lastTickAt: Int?
+  /// How long a stepped module stays energised after its last step.
+  let settleMicroseconds: Int
   /// The length of a search for home: more than it can ever make (its budget ends it).
   static let unbounded = 1 << 40
   let offsets: [Int]
@@ -41,8 +48,13 @@ public final class SteppedExecutor: TickExecutor {
 
   typealias Module = SteppedModuleState
 
-  public init(bank: StepperBank, board: BoardDefinition, searchSpeed: Int? = nil) {
+  public init(
+    bank: StepperBank, board: BoardDefinition, searchSpeed: Int? = nil,
+    tickMicroseconds: Int? = nil
+  ) {
     self.bank = bank
+    self.tickMicroseconds =
+      tickMicroseconds ?? ExecutorThread.tickMicroseconds(for: board, smart: false)
     self.planner = Planner(board: board)
     self.offsets = board.offsets
     let speed = max(1, searchSpeed ?? board.motion.topSpeed)
@@ -52,6 +64,7 @@ public final class SteppedExecutor: TickExecutor {
       startSpeed: min(max(1, board.motion.startSpeed), speed), topSpeed: speed,
       rampMilliseconds: board.motion.rampMilliseconds)
     searchTiming = MoveTiming(profile: profile)
+    settleMicroseconds = searchTiming.settleMicroseconds
     rampDownSteps =
       Int(
         (Double(profile.startSpeed + profile.topSpeed) / 2
@@ -84,6 +97,7 @@ public final class SteppedExecutor: TickExecutor {
 
   /// Homes every module (within the budget) and then shows `flaps`.
   public func home(showing flaps: [Int]) {
+    lastTickAt = nil
     for index in modules.indices
     where modules[index].mode != .sensorError && modules[index].mode != .disabled {
       modules[index].homed = false
@@ -104,6 +118,7 @@ public final class SteppedExecutor: TickExecutor {
   /// positions read a few ticks ago while modules kept moving (a replan) — so each module's
   /// distance is taken from where it is now; the plan's timing is kept.
   public func run(_ command: ExecutorCommand, at now: Int) {
+    lastTickAt = nil  // the plan's times start now, however long the thread rested
     for index in modules.indices {
       let target = command.targets[index]
       modules[index].target = target
@@ -165,16 +180,27 @@ public final class SteppedExecutor: TickExecutor {
 
   /// One tick at `now` (microseconds).
   public func tick(now: Int) {
+    if let last = lastTickAt, now - last - tickMicroseconds > tickMicroseconds / 2 {
+      slide(by: now - last - tickMicroseconds, after: last)
+    }
+    lastTickAt = now
     startQueued(now: now)
-    // Modules already in motion first; then planned segments that are due start, but only
-    // while fewer than `budget` modules are energised: a module that finishes a tick late
-    // delays the next start instead of exceeding the budget.
+    // Modules already in motion, or holding their last step while the rotor settles, first;
+    // then planned segments that are due start, but only while fewer than `budget` modules
+    // are energised: a module that finishes a tick late delays the next start instead of
+    // exceeding the budget.
     var energised = 0
     for index in modules.indices {
       handled[index] = isRunning(index)
-      guard handled[index] else { continue }
-      advance(index, now: now)
-      energised += 1
+      if handled[index] {
+        advance(index, now: now)
+        energised += 1
+      } else if now < modules[index].holdUntil {
+        handled[index] = true
+        modules[index].previousPosition = modules[index].position
+        patterns[index] = Self.halfSteps[modules[index].phase]
+        energised += 1
+      }
     }
     for index in modules.indices where !handled[index] {
       if isDue(index, now: now), energised < planner.budget {
@@ -241,8 +267,9 @@ public final class SteppedExecutor: TickExecutor {
     if shouldStep(index, now: now) {
       modules[index].phase = (modules[index].phase + 1) & 7
       modules[index].position = (modules[index].position + 1) % revolution
+      modules[index].holdUntil = now + settleMicroseconds
     }
-    // Energised through the tick of the last step; off while waiting for a slot.
+    // Energised through the last step's settle; off while waiting for a slot.
     patterns[index] = Self.halfSteps[modules[index].phase]
   }
 
@@ -252,7 +279,9 @@ public final class SteppedExecutor: TickExecutor {
   private func startQueued(now: Int) {
     guard !queue.isEmpty, now >= planEnd else { return }
     var running = 0
-    for index in modules.indices where isRunning(index) { running += 1 }
+    for index in modules.indices where isRunning(index) || now < modules[index].holdUntil {
+      running += 1
+    }
     while running < planner.budget, !queue.isEmpty {
       let index = queue.removeFirst()
       guard modules[index].activity == .waiting else { continue }

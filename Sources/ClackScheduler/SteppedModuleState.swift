@@ -39,4 +39,7 @@ struct SteppedModuleState {
   var doneInSegment = 0
   /// Whether the current planned segment has begun (it waits for a free slot).
   var segmentStarted = false
+  /// Until when the last step's phase stays energised while the rotor settles
+  /// (`MoveTiming.settleMicroseconds` after each step).
+  var holdUntil = Int.min
 }

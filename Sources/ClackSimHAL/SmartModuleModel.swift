@@ -200,9 +200,12 @@ public final class SmartModuleModel: SimulatedI2CDevice {
     stop(at: time)
   }
 
+  /// Idle, coils off once the last step's phase has been held one step's time, so the rotor
+  /// reaches the detent it was pulled towards (docs/module-protocol.md).
   private func stop(at time: UInt64) {
     activity = .idle
-    module.motor.drive(coils: 0, at: time)
+    let rate = max(1, Int(get(.speed))) * 10
+    module.motor.drive(coils: 0, at: time + UInt64(1_000_000_000 / rate))
   }
 
   private func refreshStatus() {

@@ -7,7 +7,9 @@ import ClackCore
 /// and wave drive use every other entry). Position counts half-steps; forward is the order of
 /// that sequence. A change that asks the rotor to jump more than a full step, arrives sooner
 /// than the motor can follow, or slips (seeded), is lost: the rotor stays and falls out of step,
-/// as a real motor does. With all coils off the rotor holds its detent position.
+/// as a real motor does. Coils switched off before the rotor has had a step's time to reach
+/// the detent it was pulled towards let it fall back to the one it left (a step lost). With
+/// all coils off the rotor holds its detent position.
 public final class StepperMotorModel {
   public struct Parameters: Sendable, Hashable {
     /// Half-steps per output-shaft (spool) revolution.
@@ -47,6 +49,8 @@ public final class StepperMotorModel {
   /// Virtual time (ns) the coils last changed while energised.
   public private(set) var energizedSince: UInt64?
   private var lastMove: UInt64?
+  /// The last move's half-steps, undone if the coils go off before the rotor gets there.
+  private var lastDelta = 0
   private var random: SplitMix64
 
   public init(parameters: Parameters = Parameters(), position: Int = 0, seed: UInt64 = 1) {
@@ -64,6 +68,13 @@ public final class StepperMotorModel {
     coils = pattern
     guard pattern != 0 else {
       energizedSince = nil
+      if let lastMove, lastDelta != 0, time < lastMove + stepTime(lastDelta) {
+        position -= lastDelta
+        stepsTaken -= abs(lastDelta)
+        if lastDelta < 0 { backwardSteps -= -lastDelta }
+        stepsLost += 1
+      }
+      lastDelta = 0
       return
     }
     if energizedSince == nil { energizedSince = time }
@@ -80,8 +91,7 @@ public final class StepperMotorModel {
       stepsLost += 1
       return
     }
-    let needed = UInt64(Double(abs(delta)) * 1e9 / parameters.maxStepRate)
-    if let lastMove, time < lastMove + needed {
+    if let lastMove, time < lastMove + stepTime(delta) {
       stepsLost += 1
       return
     }
@@ -96,6 +106,12 @@ public final class StepperMotorModel {
     stepsTaken += abs(delta)
     if delta < 0 { backwardSteps += -delta }
     lastMove = time
+    lastDelta = delta
+  }
+
+  /// How long the rotor takes to follow a move of `delta` half-steps, in ns.
+  private func stepTime(_ delta: Int) -> UInt64 {
+    UInt64(Double(abs(delta)) * 1e9 / parameters.maxStepRate)
   }
 
   /// Moves the rotor by hand (set-up of a test, or a knock that a re-home must correct).

@@ -37,7 +37,13 @@ final class TwinRun {
       peakReportedMoving = max(peakReportedMoving, reports.count { $0.moving })
       ticks += 1
     } while !executor.isIdle && ticks < limit
-    executor.tick(now: now)  // one more tick switches the last coils off
+    // The last step's phase stays on while the rotor settles; then a tick switches it off.
+    while !executor.isDormant && ticks < limit {
+      executor.tick(now: now)
+      now += tick
+      twin.clock.advance(nanoseconds: UInt64(tick) * 1000)
+      ticks += 1
+    }
   }
 
   var shown: [Int] { twin.modules.map(\.displayedFlap) }

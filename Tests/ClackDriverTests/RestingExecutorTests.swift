@@ -62,9 +62,10 @@ import Testing
     }
     let idleAt = try #require(quietAt)
     #expect(executor.isDormant && executor.restMicroseconds == .max)
-    // Idle after the last step's tick; at rest only after the tick that switches the coils
-    // off and the one that reads the chain's late sensor.
-    #expect(now - idleAt == 2000)
+    // Idle after the last step's tick; at rest only after that step's settle (its phase held,
+    // the tick that switches the coils off ends it) and the tick that reads the chain's late
+    // sensor.
+    #expect(now - idleAt == executor.searchTiming.settleMicroseconds + 1000)
     #expect(twin.modules.allSatisfy { !$0.motor.isEnergized })
   }
 

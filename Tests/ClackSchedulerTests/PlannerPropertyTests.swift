@@ -196,9 +196,13 @@ func checkRules(
       profile: MotionProfile(
         stepsPerRevolution: 4096, startSpeed: 200, topSpeed: 1000, rampMilliseconds: 200))
     // Ramp 200 ms covers (200 + 1000) / 2 × 0.2 = 120 steps each way.
-    #expect(timing.microseconds(steps: 240) == 400_000)
-    #expect(timing.microseconds(steps: 1240) == 1_400_000)
-    #expect(timing.microseconds(steps: 1) > 0 && timing.microseconds(steps: 1) < 5_001)
+    #expect(timing.motionMicroseconds(steps: 240) == 400_000)
+    #expect(timing.motionMicroseconds(steps: 1240) == 1_400_000)
+    #expect(timing.motionMicroseconds(steps: 1) > 0 && timing.motionMicroseconds(steps: 1) < 5_001)
+    #expect(timing.motionMicroseconds(steps: 0) == 0)
+    // The module stays energised one step at the start speed (5 ms) after its last step.
+    #expect(timing.settleMicroseconds == 5000)
+    #expect(timing.microseconds(steps: 240) == 405_000)
     #expect(timing.microseconds(steps: 0) == 0)
     // Splitting a move never makes it faster (what reveal and the lower bound rely on).
     for n in stride(from: 2, through: 4096, by: 97) {

@@ -15,8 +15,14 @@
  *   STATEFILE  rewritten on every step: "position flap" per module, one line each
  *   START      the rotor's position when the program starts (anything but home, to be found)
  * Runs until killed. Counts lost steps and invalid coil patterns in STATEFILE too.
+ *
+ * A real rotor follows every phase its coils are given. This program only sees a phase if it
+ * looks while the phase is on, so it runs at SCHED_FIFO priority 90, above the daemon's
+ * executor thread (80): whenever its next look is due it runs, however busy the VM is.
  */
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +121,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "rotor: STEPS must be a multiple of 8\n");
     return 2;
   }
+  struct sched_param priority = {.sched_priority = 90};
+  if (sched_setscheduler(0, SCHED_FIFO, &priority) != 0) perror("rotor: SCHED_FIFO");
+  if (mlockall(MCL_CURRENT | MCL_FUTURE) != 0) perror("rotor: mlockall");
   struct module modules[MAX_MODULES];
   int count = 0;
   for (int a = 6; a < argc && count < MAX_MODULES; a++, count++) {

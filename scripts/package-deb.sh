@@ -58,8 +58,13 @@ install -D -m 0644 packaging/debian/clack.yaml "$root/etc/clack/clack.yaml"
 install -d "$root/usr/share/clack/boards" "$root/usr/share/doc/clack"
 install -m 0644 boards/*.yaml "$root/usr/share/clack/boards/"
 install -m 0644 README.md docs/*.md docs/openapi.yaml "$root/usr/share/doc/clack/"
-printf 'Clack, %s\nPackaged from the Clack source tree by scripts/package-deb.sh.\n' "$version" \
-  > "$root/usr/share/doc/clack/copyright"
+# The copyright file in Debian's machine-readable format, with the licence's full text.
+{
+  printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n'
+  printf 'Upstream-Name: Clack\nComment: Clack %s, packaged by scripts/package-deb.sh.\n\n' "$version"
+  printf 'Files: *\nCopyright: 2026 The Clack authors\nLicense: MIT\n'
+  sed -e 's/^$/./' -e 's/^/ /' LICENSE | tail -n +2
+} > "$root/usr/share/doc/clack/copyright"
 
 # Depends: from the libraries the binary links, as dpkg-shlibdeps reads them. libmosquitto is
 # not among them: it is opened only when MQTT is configured (Sources/CMosquitto), so it is a

@@ -188,6 +188,8 @@ public struct StatusView: Codable, Sendable, Hashable {
   /// "22:00-07:00", when quiet hours are configured.
   public var quietHours: String?
   public var time: Date
+  /// The board's time zone (an IANA name): schedules and quiet hours are on its clock.
+  public var timeZone: String
 
   public struct ScheduledFire: Codable, Sendable, Hashable {
     public var at: Date
@@ -195,18 +197,21 @@ public struct StatusView: Codable, Sendable, Hashable {
     public var zone: String
     /// What it shows: "quote of the day", "clock (HH:mm)", "text \"…\"".
     public var show: String
+    /// `at` on the board's clock and how far off: "07:00, in 34 min" (`LocalTimeText`).
+    public var when: String
 
-    public init(at: Date, cron: String, zone: String, show: String) {
+    public init(at: Date, cron: String, zone: String, show: String, when: String) {
       self.at = at
       self.cron = cron
       self.zone = zone
       self.show = show
+      self.when = when
     }
   }
 
   public init(
     board: BoardView, faults: [String], queue: [String: Int], showing: [MessageView],
-    nextScheduled: ScheduledFire?, quietHours: String?, time: Date
+    nextScheduled: ScheduledFire?, quietHours: String?, time: Date, timeZone: String
   ) {
     self.board = board
     self.faults = faults
@@ -215,12 +220,14 @@ public struct StatusView: Codable, Sendable, Hashable {
     self.nextScheduled = nextScheduled
     self.quietHours = quietHours
     self.time = time
+    self.timeZone = timeZone
   }
 
   enum CodingKeys: String, CodingKey {
     case faults, queue, showing, time
     case nextScheduled = "next_scheduled"
     case quietHours = "quiet_hours"
+    case timeZone = "time_zone"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -243,6 +250,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     nextScheduled = try container.decodeIfPresent(ScheduledFire.self, forKey: .nextScheduled)
     quietHours = try container.decodeIfPresent(String.self, forKey: .quietHours)
     time = try container.decode(Date.self, forKey: .time)
+    timeZone = try container.decode(String.self, forKey: .timeZone)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -254,6 +262,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     try container.encodeIfPresent(nextScheduled, forKey: .nextScheduled)
     try container.encodeIfPresent(quietHours, forKey: .quietHours)
     try container.encode(time, forKey: .time)
+    try container.encode(timeZone, forKey: .timeZone)
   }
 }
 

@@ -62,8 +62,8 @@ struct StatusCommand: AsyncParsableCommand {
     }
     if let next = status.nextScheduled {
       lines.append(
-        "next scheduled: \(next.show) at \(ISO8601DateFormatter().string(from: next.at)) "
-          + "(cron \(next.cron), zone \(next.zone))")
+        "next scheduled: \(next.show) at \(next.when) "
+          + "(cron \(next.cron), zone \(next.zone); times in \(status.timeZone))")
     }
     return lines.joined(separator: "\n")
   }

@@ -65,11 +65,20 @@ final class TerminalBoardView: Sendable {
     }
     status += " · \(queued) queued"
     if quiet { status += " · quiet hours" }
-    let logs = recent.last(4).map { "  " + String($0.prefix(100)) }.joined(separator: "\n")
-    print(
-      "\u{1B}[H\(runner.board.name)\n" + grid + status + "\u{1B}[K\n" + logs + "\u{1B}[J",
-      terminator: "")
+    let logs = recent.last(4).map { "  " + String($0.prefix(100)) }
+    print(screen([runner.board.name, grid, status] + logs), terminator: "")
     fflush(nil)
+  }
+
+  /// The text that redraws the view from the top left: each line cleared to its end (a
+  /// shorter line must not leave the tail of the longer one drawn there before) and the rest
+  /// of the screen cleared below. `parts` may hold several lines each.
+  static func screen(_ parts: [String]) -> String {
+    let lines = parts.flatMap { part in
+      part.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+        part.hasSuffix("\n") ? 1 : 0)
+    }
+    return "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J"
   }
 
   /// The board's name, the status line and four log lines (the size is read at each redraw,

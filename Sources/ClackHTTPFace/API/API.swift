@@ -194,13 +194,14 @@ public struct API: Sendable {
       showing: try store.messages(state: .showing).map { MessageView($0) },
       nextScheduled: next.map { entry, at in
         StatusView.ScheduledFire(
-          at: at, cron: entry.cron.source, zone: entry.zone, show: Self.describe(entry.content))
+          at: at, cron: entry.cron.source, zone: entry.zone, show: Self.describe(entry.content),
+          when: LocalTimeText.describe(at, now: now, in: config.timeZone))
       },
       quietHours: config.quietHours.map {
         String(
           format: "%02d:%02d-%02d:%02d", $0.startMinute / 60, $0.startMinute % 60,
           $0.endMinute / 60, $0.endMinute % 60)
-      }, time: now)
+      }, time: now, timeZone: config.timeZone.identifier)
   }
 
   static func describe(_ content: ScheduledContent) -> String {

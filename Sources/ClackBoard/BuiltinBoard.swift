@@ -8,16 +8,18 @@ public enum BuiltinBoard {
   }
 
   public static let yaml = """
-    # The default board: a simulated 6 × 22 split-flap wall with 52-flap modules (blank, A–Z,
-    # 0–9, punctuation and five colour flaps), driven like a Chainlink-style shift-register chain
-    # over SPI. It exists only in simulation; `clack` uses it when no board is named.
+    # The default board: a simulated 6 × 22 split-flap wall whose modules carry Vestaboard's 66
+    # flaps (blank, A–Z, 0–9, the punctuation with : and /, and all seven colours): what 6 × 22
+    # tools, clock schedules and the quote library speak. Driven like a Chainlink-style
+    # shift-register chain over SPI. It exists only in simulation; `clack` uses it when no board
+    # is named.
     # Schema: docs/boards.md.
     name: sim-6x22
-    description: Simulated 6x22 split-flap board, 52 flaps per module
+    description: Simulated 6x22 split-flap board, Vestaboard's 66 flaps per module
     geometry:
       rows: 6
       cols: 22
-    flaps: splitflap-52
+    flaps: vestaboard
     modules:
       type: shift-register
       wiring:

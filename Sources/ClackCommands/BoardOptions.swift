@@ -4,7 +4,7 @@ import ClackCore
 
 /// Which board a command lays text out for: a board file, or a size and flap set. With none
 /// of them it is the built-in board that `clack sim` and `clack run` use (6 × 22,
-/// `splitflap-52`), so text that renders is text the simulator accepts.
+/// `vestaboard`), so text that renders is text the simulator accepts.
 struct BoardOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Board file (YAML) to lay out for.", valueName: "file"))
   var board: String?
@@ -19,8 +19,8 @@ struct BoardOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       """
-      Built-in flap set when no --board is given: splitflap-52 (default: the flaps of the \
-      built-in board clack sim and clack run use), vestaboard (every Vestaboard character), \
+      Built-in flap set when no --board is given: vestaboard (default: every Vestaboard \
+      character, the flaps of the built-in board clack sim and clack run use), splitflap-52, \
       classic-40 or elder-futhark-40 (runes: text is written in the Elder Futhark).
       """,
       valueName: "name"))
@@ -53,9 +53,8 @@ struct BoardOptions: ParsableArguments {
   var missingCharacterHint: String? {
     guard board == nil, flaps == nil else { return nil }
     return """
-      (laid out for the flaps of the built-in board, splitflap-52, which clack sim and \
-      clack run use; --flaps vestaboard lays out for every Vestaboard character, --board FILE \
-      for your board's own flaps)
+      (laid out for the flaps of the built-in board, Vestaboard's 66, which clack sim and \
+      clack run use; --board FILE lays out for your board's own flaps)
       """
   }
 }

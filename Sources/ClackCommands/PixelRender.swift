@@ -23,9 +23,26 @@ struct PixelRender {
     } catch {
       throw CommandFailure("\(error)")
     }
+    let (picture, notes) = try Self.draw(laid.frame, board: board, grid: grid, png: png)
+    if json {
+      FileHandle.standardError.write(Data(notes.utf8))
+      return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
+    }
+    return picture
+      + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
+      + "\(grid.rows) rows: \(board.name), \(geometry.width)×\(geometry.height) LEDs in \(font.name)\n"
+      + notes
+  }
+
+  /// `frame` (in the board's character grid) drawn into its LEDs: as half blocks, and as a
+  /// PNG of the panel when `png` names a file (the note says what was written).
+  static func draw(_ frame: Frame, board: PixelBoardDefinition, grid: PixelGrid, png: String?)
+    throws -> (halfBlocks: String, notes: String)
+  {
+    let geometry = board.geometry
     var canvas = PixelCanvas(
       width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
-    grid.draw(laid.frame, into: &canvas)
+    grid.draw(frame, into: &canvas)
     var notes = ""
     if let png {
       let bitmap = PanelPicture().draw(canvas)
@@ -38,13 +55,6 @@ struct PixelRender {
       }
       notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
     }
-    if json {
-      FileHandle.standardError.write(Data(notes.utf8))
-      return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
-    }
-    return HalfBlockPicture.render(canvas)
-      + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
-      + "\(grid.rows) rows: \(board.name), \(geometry.width)×\(geometry.height) LEDs in \(font.name)\n"
-      + notes
+    return (HalfBlockPicture.render(canvas), notes)
   }
 }

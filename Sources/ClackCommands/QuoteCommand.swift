@@ -1,5 +1,8 @@
 import ArgumentParser
+import ClackBoard
+import ClackContent
 import ClackCore
+import ClackHardware
 import Foundation
 
 /// `clack quote`: today's quote, a random one, or the quote of any date.
@@ -11,8 +14,12 @@ struct QuoteCommand: ParsableCommand {
       The quote of the day depends only on the calendar date, so every Clack board shows the \
       same one, and no quote comes back within a year. 'today' uses this machine's time zone. \
       It is laid out as the daemon shows it: for the built-in board of clack sim and clack run \
-      unless --board, --flaps or a size says otherwise, with characters the flaps lack shown \
-      as ? (or a blank).
+      unless --board, --flaps or a size says otherwise. The day's quote is picked among the \
+      quotes that fit the board (those with every character on its flaps first, else with the \
+      missing ones shown as ?), so a small board still has one every day; on a board none \
+      fits, the daemon shows the date and time instead. An LED board (--board) shows the \
+      quote in its font as half blocks (--png draws the panel); one too long for the panel \
+      scrolls there, and its first view is shown.
       """)
 
   enum Mode: String, ExpressibleByArgument, CaseIterable {
@@ -41,6 +48,11 @@ struct QuoteCommand: ParsableCommand {
   @Option(help: "Colour tiles in the grid: auto, always or never.")
   var color: ColorChoice = .auto
 
+  @Option(
+    help: ArgumentHelp(
+      "Also draw the board as a PNG picture (flaps, or an LED panel's LEDs).", valueName: "file"))
+  var png: String?
+
   func validate() throws {
     switch mode {
     case .on:
@@ -61,46 +73,106 @@ struct QuoteCommand: ParsableCommand {
 
   func output(now: Date, isTerminal: Bool) throws -> String {
     let library = QuoteOfTheDay()
+    let target = try QuoteTarget(board: board)
+    let zone = ZoneSpec(
+      name: "quote", row: 0, col: 0, rows: target.layout.rows, cols: target.layout.cols)
+    let script =
+      self.script ?? (target.pixels == nil ? target.layout.flapSet.defaultScript : .latin)
     var day: CivilDate? = nil
     let quote: Quote?
     switch mode {
-    case .today:
-      day = QuoteCommand.localDate(of: now)
-      quote = day.flatMap(library.quote(on:))
-    case .on:
-      day = date.flatMap(CivilDate.init(iso:))
-      quote = day.flatMap(library.quote(on:))
+    case .today, .on:
+      day = mode == .today ? QuoteCommand.localDate(of: now) : date.flatMap(CivilDate.init(iso:))
+      guard let day, let noon = QuoteCommand.noon(of: day) else {
+        throw CommandFailure("not a calendar date")
+      }
+      // The daemon's pick: the day's quote among those this board can show.
+      quote = try target.renderer.quoteOfTheDay(
+        on: noon, from: library.pool, in: zone, script: script)
+      if quote == nil {
+        return try fallback(
+          day: day, at: mode == .today ? now : noon, target, zone, script, isTerminal: isTerminal)
+      }
     case .random:
       quote = library.pool.randomElement()
     }
-    guard let quote else { throw CommandFailure("the quote library is empty") }
-    let laid: LaidOutText
-    let layout = try board.layout()
-    let script = self.script ?? layout.flapSet.defaultScript
+    guard let quote else { throw CommandFailure("no quote in the library fits this board") }
+    let frame: Frame
+    var scrolls = false
     do {
-      laid = try QuoteFormatter(layout: layout).frame(
+      frame = try QuoteFormatter(layout: target.layout).frame(
         for: quote, lenient: true, script: script,
-        authorScript: layout.flapSet.missingSigns(of: .latin).isEmpty ? .latin : script)
+        authorScript: target.layout.flapSet.missingSigns(of: .latin).isEmpty ? .latin : script
+      ).frame
+    } catch LayoutError.tooLong where target.pixels != nil {
+      // An LED panel scrolls a quote too long for it: its first view, as the daemon starts.
+      let author = QuoteFormatter(layout: target.layout).authorLine(for: quote)
+      let text =
+        try script.layoutText(quote.text, lenient: true) + "  "
+        + script.layoutText(author, lenient: true)
+      frame = try target.layout.scrollingLayout(
+        text, options: LayoutOptions(lenient: true), maxCells: PixelDrive.lineCapacity
+      ).frame
+      scrolls = true
     } catch {
       throw CommandFailure("this quote does not fit the board: \(error)")
     }
+    var notes = ""
+    var picture: String
+    if let pixels = target.pixels {
+      (picture, notes) = try PixelRender.draw(
+        frame, board: pixels.board, grid: pixels.grid, png: png)
+      if scrolls { notes = "(too long for the panel: it scrolls, from this view)\n" + notes }
+    } else {
+      if let png { notes = try BoardPictureFile(path: png, scale: 4).write(frame) }
+      let colored = color.resolved(
+        isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+      picture = FrameOutput.grid(
+        frame, flapSet: target.layout.flapSet, color: colored, isTerminal: isTerminal)
+    }
     if json {
+      FileHandle.standardError.write(Data(notes.utf8))
       var extra: [(String, String)] = []
       if let day { extra.append(("date", FrameOutput.jsonString(day.description))) }
       extra += [
         ("text", FrameOutput.jsonString(quote.text)),
         ("author", FrameOutput.jsonString(quote.author)),
       ]
-      return try FrameOutput.json(laid.frame, extra: extra)
+      return try FrameOutput.json(frame, extra: extra)
+    }
+    let heading = day.map { "Quote of the day for \($0)" } ?? "A random quote"
+    return "\(heading):\n" + picture
+      + "\((try? script.transliterate(quote.text, lenient: true)) ?? quote.text) — "
+      + "\(quote.author)\n" + notes
+  }
+
+  /// What the daemon shows for the quote of the day on a board no quote fits: the date and
+  /// time, as long a form as fits.
+  private func fallback(
+    day: CivilDate, at time: Date, _ target: QuoteTarget, _ zone: ZoneSpec, _ script: RunicScript,
+    isTerminal: Bool
+  ) throws -> String {
+    let renderer = ZoneRenderer(flapSet: target.layout.flapSet, timeZone: .current)
+    let frame = try renderer.dateAndTime(at: time, in: zone, script: script)
+    if json {
+      return try FrameOutput.json(
+        frame,
+        extra: [
+          ("date", FrameOutput.jsonString(day.description)),
+          ("fallback", FrameOutput.jsonString("date and time")),
+        ])
     }
     let colored = color.resolved(
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    let heading = day.map { "Quote of the day for \($0)" } ?? "A random quote"
-    return "\(heading):\n"
+    return "No quote in the library fits \(target.name) (\(zone.rows)×\(zone.cols)): for the "
+      + "quote of the day the daemon shows the date and time instead:\n"
       + FrameOutput.grid(
-        laid.frame, flapSet: layout.flapSet, color: colored, isTerminal: isTerminal)
-      + "\((try? script.transliterate(quote.text, lenient: true)) ?? quote.text) — "
-      + "\(quote.author)\n"
+        frame, flapSet: target.layout.flapSet, color: colored, isTerminal: isTerminal)
+  }
+
+  /// Noon UTC of `day`: a time on that date in any time zone the renderer is given (UTC).
+  static func noon(of day: CivilDate) -> Date? {
+    Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86400 + 43200)
   }
 
   static func localDate(of instant: Date) -> CivilDate? {

@@ -15,8 +15,8 @@ struct RenderCommand: ParsableCommand {
       the board cannot show are an error listing each one with its line and column; \
       --lenient shows ? (or a blank) instead. Without colour, tiles print as r o y g b v w k \
       and █ (filled). Without --board, --rows, --cols or --flaps it lays out for the built-in \
-      board that clack sim and clack run use (6 × 22, flap set splitflap-52: blank, A–Z, 0–9, \
-      . ? - $ ' # , ! @ & and red, yellow, green, violet and white tiles). With --png FILE it also draws a picture of the board (white characters \
+      board that clack sim and clack run use (6 × 22, flap set vestaboard: blank, A–Z, 0–9, \
+      ! @ # $ ( ) - + & = ; : ' " % , . / ? ° and all seven colour tiles). With --png FILE it also draws a picture of the board (white characters \
       on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
       and no font on the system. With --board naming a pixel (LED) board, the text is laid out \
       in the board's character grid (its size in its font), printed as half blocks, and --png \

@@ -50,7 +50,9 @@ extension ZoneRenderer {
       let text: String
       switch content {
       case .quoteOfTheDay:
-        let quote = try self.quote(on: now, from: quotes)
+        // A zone that scrolls takes every quote (`quoteOfTheDay`), so there is one.
+        guard let quote = try quoteOfTheDay(on: now, from: quotes, in: zone, script: script)
+        else { throw RenderError("the quote library is empty") }
         let author = QuoteFormatter(layout: layout(for: zone)).authorLine(for: quote)
         text =
           try script.layoutText(quote.text, lenient: true) + "  "

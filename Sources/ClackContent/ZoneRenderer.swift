@@ -69,7 +69,9 @@ public struct ZoneRenderer: Sendable {
     let options = LayoutOptions(lenient: true)
     switch content {
     case .quoteOfTheDay:
-      let quote = try self.quote(on: now, from: quotes)
+      guard let quote = try quoteOfTheDay(on: now, from: quotes, in: zone, script: script) else {
+        return try dateAndTime(at: now, in: zone, script: script)
+      }
       return try QuoteFormatter(layout: layout).frame(
         for: quote, lenient: true, script: script, authorScript: authorScript(for: script)
       ).frame
@@ -87,18 +89,6 @@ public struct ZoneRenderer: Sendable {
   /// runes only), where it is written in the quote's script too.
   func authorScript(for script: RunicScript) -> RunicScript {
     flapSet.contains(.glyph("A")) || flapSet.contains(.glyph("a")) ? .latin : script
-  }
-
-  /// The quote of the day for the day of `now` in the configured time zone.
-  func quote(on now: Date, from quotes: [Quote]) throws -> Quote {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: now)
-    let day = CivilDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-    guard let quote = day.flatMap(QuoteOfTheDay(pool: quotes).quote(on:)) else {
-      throw RenderError("the quote library is empty")
-    }
-    return quote
   }
 
   /// A clock entry's text at `now` (a `DateFormatter` pattern, in the configured time zone).

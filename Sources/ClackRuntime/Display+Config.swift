@@ -21,6 +21,7 @@ extension Display {
       saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: newConfig.script,
       board: board, logger: logger)
     scriptChoice.withLock { $0 = script }
+    checkQuoteZones()
     dirty = true
     wake.signal()
   }
@@ -31,5 +32,25 @@ extension Display {
     ZoneRenderer(
       flapSet: board.flapSet, timeZone: config.timeZone,
       scrolling: board.pixels == nil ? nil : (board.cols, PixelDrive.lineCapacity))
+  }
+
+  /// Says at start (and on reload) which quote-of-the-day zones no quote in the library fits:
+  /// they show the date and time instead (docs/content.md), which would otherwise surprise.
+  func checkQuoteZones() {
+    let entries = config.schedules.filter { $0.content == .quoteOfTheDay }
+    guard !entries.isEmpty, let quotes = try? store.quotes().map(\.quote) else { return }
+    for name in Set(entries.map(\.zone)).sorted() {
+      guard let zone = zones.first(where: { $0.name == name }) else { continue }
+      let fitting = renderer.quotesFitting(quotes, in: zone, script: script)
+      if fitting == 0 {
+        logger.warning(
+          "no quote in the library (\(quotes.count)) fits zone '\(name)' (\(zone.rows)×\(zone.cols)): its quote of the day shows the date and time instead"
+        )
+      } else if fitting < quotes.count {
+        logger.info(
+          "\(fitting) of the library's \(quotes.count) quotes fit zone '\(name)' (\(zone.rows)×\(zone.cols)): the quote of the day is picked among them"
+        )
+      }
+    }
   }
 }

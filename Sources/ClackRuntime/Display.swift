@@ -117,6 +117,7 @@ public actor Display {
       logger.info("restoring the last frame shown (saved \(saved.savedAt))")
     }
     sent = screen
+    checkQuoteZones()
     // A pixel panel starts at the level it should show now.
     applyBrightness(at: clock.now())
     if let cleanStop, runner.keepsPositions, cleanStop.board == runner.positionKey,

@@ -26,7 +26,7 @@ import Testing
     let sim = try BoardDefinition.load(path: boards.appendingPathComponent("sim-6x22.yaml").path)
     #expect(sim.name == "sim-6x22")
     #expect(sim.rows == 6 && sim.cols == 22)
-    #expect(sim.flapSet == .splitflap52)
+    #expect(sim.flapSet == .vestaboard)
   }
 
   @Test func aCustomFlapSet() throws {

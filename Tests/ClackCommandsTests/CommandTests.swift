@@ -23,7 +23,7 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
         ├─┼─┼─┼─┤
         │ │ │ │ │
         └─┴─┴─┴─┘
-        2 of 8 characters, 1 of 2 rows, flap set splitflap-52
+        2 of 8 characters, 1 of 2 rows, flap set vestaboard
 
         """)
   }
@@ -112,16 +112,19 @@ func parse<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws -> 
     let layout = try parse(RenderCommand.self, ["render", "x"]).board.layout()
     #expect(layout.rows == builtin.rows && layout.cols == builtin.cols)
     #expect(layout.flapSet == builtin.flapSet)
-    let orange = try parse(RenderCommand.self, ["render", "{orange}"])
+    // Vestaboard's flaps: every colour, and what a clock needs.
+    let clock = try parse(RenderCommand.self, ["render", "{orange} MEET AT 10:30"])
+    #expect(try clock.output(isTerminal: false).contains("flap set vestaboard"))
+    let tilde = try parse(RenderCommand.self, ["render", "a ~ b"])
     do {
-      _ = try orange.output(isTerminal: false)
-      Issue.record("the built-in board has no orange flap, yet it rendered")
+      _ = try tilde.output(isTerminal: false)
+      Issue.record("the built-in board has no ~ flap, yet it rendered")
     } catch {
-      #expect("\(error)".contains("flap set 'splitflap-52'"))
-      #expect("\(error)".contains("--flaps vestaboard lays out for every Vestaboard character"))
+      #expect("\(error)".contains("flap set 'vestaboard'"))
+      #expect("\(error)".contains("--board FILE lays out for your board's own flaps"))
     }
-    let vestaboard = try parse(RenderCommand.self, ["render", "{orange}", "--flaps", "vestaboard"])
-    #expect(try vestaboard.output(isTerminal: false).contains("flap set vestaboard"))
+    let narrow = try parse(RenderCommand.self, ["render", "10:30", "--flaps", "splitflap-52"])
+    #expect(throws: (any Error).self) { try narrow.output(isTerminal: false) }
   }
 
   @Test func unknownFlapSetNamesTheKnownOnes() throws {

@@ -88,10 +88,10 @@ import Testing
       ])
     }
     let unsupported = try parse(
-      PlanCommand.self, ["plan", "--board", sim, "--from", "a", "--to", "x;y"])
+      PlanCommand.self, ["plan", "--board", sim, "--from", "a", "--to", "x~y"])
     do {
       _ = try unsupported.output()
-      Issue.record("';' is not on a 52-flap module")
+      Issue.record("'~' is not a Vestaboard flap")
     } catch {
       #expect("\(error)".hasPrefix("--to: 1 character cannot be shown"))
     }

@@ -26,9 +26,17 @@ public struct QuoteOfTheDay: Sendable {
 
   /// The quote for `date`, or nil when the pool is empty.
   public func quote(on date: CivilDate) -> Quote? {
-    guard !pool.isEmpty else { return nil }
+    quote(on: date) { _ in true }
+  }
+
+  /// The quote for `date` among those `fits` accepts (a board too small for some): the same
+  /// fixed order with the others left out, so every day still has a quote and none comes back
+  /// sooner than the number that fit. Where all fit it is `quote(on:)`. Nil when none fits.
+  public func quote(on date: CivilDate, where fits: (Quote) -> Bool) -> Quote? {
+    let fitting = order.filter { fits(pool[$0]) }
+    guard !fitting.isEmpty else { return nil }
     let day = date.daysSinceEpoch
-    let slot = ((day % order.count) + order.count) % order.count
-    return pool[order[slot]]
+    let slot = ((day % fitting.count) + fitting.count) % fitting.count
+    return pool[fitting[slot]]
   }
 }

@@ -1,0 +1,72 @@
+import ClackCore
+import Foundation
+
+/// The quote of the day on a zone: the day's pick among the quotes the zone can show, so that
+/// a small board still shows one every day; the date and time where none fits.
+extension ZoneRenderer {
+  /// The day's quote (the day of `now` in the configured time zone) among those that fit
+  /// `zone`: every quote where the zone scrolls (a pixel board's full-width zone); else those
+  /// that fit with every character on the flaps, or failing any, those that fit with the
+  /// missing ones shown as `?`. Nil when none fits (`dateAndTime` stands in); throws only
+  /// when the library is empty.
+  public func quoteOfTheDay(
+    on now: Date, from quotes: [Quote], in zone: ZoneSpec, script: RunicScript = .latin
+  ) throws -> Quote? {
+    guard !quotes.isEmpty else { throw RenderError("the quote library is empty") }
+    let library = QuoteOfTheDay(pool: quotes)
+    let day = civilDay(of: now)
+    if scrolls(zone) { return library.quote(on: day) }
+    let formatter = QuoteFormatter(layout: layout(for: zone))
+    let author = authorScript(for: script)
+    for lenient in [false, true] {
+      let pick = library.quote(on: day) { quote in
+        (try? formatter.frame(for: quote, lenient: lenient, script: script, authorScript: author))
+          != nil
+      }
+      if let pick { return pick }
+    }
+    return nil
+  }
+
+  /// How many of `quotes` fit `zone` (all where it scrolls): what the daemon checks at start.
+  public func quotesFitting(_ quotes: [Quote], in zone: ZoneSpec, script: RunicScript = .latin)
+    -> Int
+  {
+    if scrolls(zone) { return quotes.count }
+    let formatter = QuoteFormatter(layout: layout(for: zone))
+    let author = authorScript(for: script)
+    return quotes.count { quote in
+      (try? formatter.frame(for: quote, lenient: true, script: script, authorScript: author))
+        != nil
+    }
+  }
+
+  /// What a quote-of-the-day zone shows when no quote fits it: the date and time, as long a
+  /// form as fits ("WED 25 NOV 07:00", "25 NOV 07:00", "WED 25 NOV", "25 NOV", "07:00",
+  /// "0700"), with every character on the flaps.
+  public func dateAndTime(at now: Date, in zone: ZoneSpec, script: RunicScript = .latin) throws
+    -> Frame
+  {
+    let layout = layout(for: zone)
+    let forms = Self.dateAndTimeForms
+    for format in forms {
+      let text = try script.layoutText(clockText(format, at: now), lenient: true)
+      if let laid = try? layout.layout(text, options: LayoutOptions(lenient: false)) {
+        return laid.frame
+      }
+    }
+    let last = try script.layoutText(clockText(forms[forms.count - 1], at: now), lenient: true)
+    return try layout.layout(last, options: LayoutOptions(lenient: true)).frame
+  }
+
+  /// The fallback's forms, longest first (`DateFormatter` patterns; docs/content.md).
+  public static let dateAndTimeForms = [
+    "EEE d MMM HH:mm", "d MMM HH:mm", "EEE d MMM", "d MMM", "HH:mm", "HHmm",
+  ]
+
+  /// The calendar day of `now` in the configured time zone.
+  func civilDay(of now: Date) -> CivilDate {
+    let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
+    return CivilDate(daysSinceEpoch: Int((Double(seconds) / 86400).rounded(.down)))
+  }
+}

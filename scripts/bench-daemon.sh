@@ -22,7 +22,7 @@ source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
 ensure_swift
 # shellcheck disable=SC2046
-ensure_apt_packages $(clack_apt_packages) curl python3 gcc
+ensure_apt_packages $(clack_apt_packages --test) curl python3 gcc
 # shellcheck disable=SC2046
 swift build -c release --product clack $(clack_release_flags) --scratch-path .build-deb >&2
 mkdir -p .build .build-deb/bench

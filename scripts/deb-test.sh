@@ -11,14 +11,16 @@
 # Usage: scripts/deb-test.sh
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/vm-kernel.sh"
 cd "$CLACK_ROOT"
 
 CACHE="$CLACK_ROOT/.build-vm"
 mkdir -p "$CACHE"
+vm_require_x86_64 deb-test
 step "deb-test: checking packages"
-ensure_apt_packages debootstrap qemu-system-x86 linux-image-amd64 cpio gzip dpkg-dev
-KVER=$(find /boot -maxdepth 1 -name 'vmlinuz-*-amd64' -printf '%f\n' | sed 's/^vmlinuz-//' | sort -V | tail -1)
-[ -n "$KVER" ] || die "no Debian kernel image in /boot after installing linux-image-amd64"
+ensure_apt_packages debootstrap qemu-system-x86 cpio gzip dpkg-dev
+# The kernel: unpacked into .build-vm, never installed on this machine.
+vm_kernel
 release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 [ -n "$release" ] || die "cannot tell this machine's Debian release from /etc/os-release"
 
@@ -72,7 +74,7 @@ ln -sf /lib/systemd/systemd "$root/init"
 step "deb-test: booting $KVER with systemd (TCG: a few minutes)"
 log="$CACHE/console-deb.log"
 timeout 1500 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 -nographic -no-reboot -nic none \
-  -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/debroot.cpio.gz" \
+  -kernel "$VMLINUZ" -initrd "$CACHE/debroot.cpio.gz" \
   -append 'console=ttyS0 quiet loglevel=1 panic=-1 systemd.show_status=false' > "$log" 2>&1 || true
 tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|RESULT) ' | sed 's/^/[deb] /'
 if tr -d '\r' < "$log" | grep -q '^RESULT PASS$'; then

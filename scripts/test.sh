@@ -28,7 +28,7 @@ cd "$CLACK_ROOT"
 step "checking the toolchain and apt packages"
 ensure_swift
 # shellcheck disable=SC2046  # one package name per word is intended
-ensure_apt_packages $(clack_apt_packages)
+ensure_apt_packages $(clack_apt_packages --test)
 swift --version 2>&1 | head -1 >&2
 
 step "building Clack and its tests"

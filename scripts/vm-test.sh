@@ -17,6 +17,7 @@
 #        scripts/vm-test.sh --only v2            (one libgpiod version: v1 or v2)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/vm-kernel.sh"
 cd "$CLACK_ROOT"
 
 runs=1 variants="v1 v2"
@@ -34,21 +35,21 @@ GPIOD_PYPI_VERSION=2.5.0
 CACHE="$CLACK_ROOT/.build-vm"
 mkdir -p "$CACHE"
 
+vm_require_x86_64 vm-test
 step "vm-test: checking packages"
 ensure_swift
 # shellcheck disable=SC2046
-ensure_apt_packages $(clack_apt_packages) qemu-system-x86 linux-image-amd64 busybox-static \
-  cpio gzip linux-source-6.1 make gcc libc6-dev python3-pip
-KVER=$(find /boot -maxdepth 1 -name 'vmlinuz-*-amd64' -printf '%f\n' | sed 's/^vmlinuz-//' | sort -V | tail -1)
-[ -n "$KVER" ] || die "no Debian kernel image in /boot after installing linux-image-amd64"
-ensure_apt_packages "linux-headers-$KVER"
-MODULES="/lib/modules/$KVER"
+ensure_apt_packages $(clack_apt_packages --test) qemu-system-x86 busybox-static cpio gzip xz-utils \
+  make gcc libc6-dev python3-pip
+# The kernel, its modules, headers and source: unpacked into .build-vm, never installed here.
+vm_kernel linux-source
+ensure_apt_packages $(apt-cache depends "linux-headers-$KVER" | sed -n 's/^ *Depends: \(linux-compiler-[^ ]*\)$/\1/p')
 
 step "vm-test: gpio-sim module for $KVER"
 SIMDIR="$CACHE/gpio-sim-$KVER"
 if [ ! -f "$SIMDIR/gpio-sim.ko" ]; then
   rm -rf "$SIMDIR" && mkdir -p "$SIMDIR"
-  src=$(ls /usr/src/linux-source-*.tar.xz | sort -V | tail -1)
+  src=$(ls "$KSRC"/linux-source-*.tar.xz | sort -V | tail -1)
   tar -xJf "$src" -C "$SIMDIR" --strip-components=3 --wildcards '*/drivers/gpio/gpio-sim.c' '*/drivers/gpio/gpiolib.h'
   tar -xJf "$src" -C "$SIMDIR" --strip-components=3 --wildcards '*/kernel/irq/irq_sim.c'
   mv "$SIMDIR/gpio-sim.c" "$SIMDIR/gpio-sim-main.c"
@@ -137,7 +138,7 @@ run_vm() {  # $1 = v1|v2, $2 = program, $3 = clack
   done
   (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$CACHE/initramfs-$1.cpio.gz"
   timeout $((900 + 120 * runs)) qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot -nic none \
-    -kernel "/boot/vmlinuz-$KVER" -initrd "$CACHE/initramfs-$1.cpio.gz" \
+    -kernel "$VMLINUZ" -initrd "$CACHE/initramfs-$1.cpio.gz" \
     -append "console=ttyS0 quiet panic=-1 clack.runs=$runs" > "$log" 2>&1 || true
   tr -d '\r' < "$log" | grep -E '^(PASS|FAIL|INFO|SUMMARY|RESULT|HAL-RESULT) ' | sed "s/^/[libgpiod $1] /"
   tr -d '\r' < "$log" | grep -q '^RESULT PASS$'

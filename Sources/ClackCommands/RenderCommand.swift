@@ -47,7 +47,11 @@ struct RenderCommand: ParsableCommand {
       valueName: "script"))
   var script: RunicScript?
 
-  @Flag(help: "Print {\"rows\",\"cols\",\"codes\"} with the Vestaboard codes, row by row.")
+  @Flag(
+    help: """
+      Print {"characters","rows","cols","lines","codes"}: how many characters, each row as \
+      text, and the Vestaboard codes row by row (null on flaps without codes, such as runes).
+      """)
   var json = false
 
   @Option(help: "Colour tiles in the grid: auto, always or never.")

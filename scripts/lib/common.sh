@@ -28,9 +28,12 @@ ensure_apt_packages() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# The apt packages Clack needs, one per line in scripts/apt-packages.txt (comments allowed).
+# The apt packages Clack builds and runs with, one per line in scripts/apt-packages.txt
+# (comments allowed); with --test, also those only the tests need (apt-packages-test.txt).
 clack_apt_packages() {
-  sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$CLACK_ROOT/scripts/apt-packages.txt"
+  local files=("$CLACK_ROOT/scripts/apt-packages.txt")
+  [ "${1:-}" = --test ] && files+=("$CLACK_ROOT/scripts/apt-packages-test.txt")
+  sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "${files[@]}"
 }
 
 # The swift build flags of the `clack` that ships (scripts/package-deb.sh), which the daemon

@@ -51,6 +51,10 @@ import Testing
     #expect(after["quiet_hours"] as? String == "22:00-07:00")
     let next = after["next_scheduled"] as? [String: Any]
     #expect(next?["cron"] as? String == "0 9 * * *", "\(after)")
+    // Its time as the board's clock reads it, with how far off it is.
+    let when = next?["when"] as? String ?? ""
+    #expect(when.contains("09:00, in ") || when.contains("09:00, now"), "\(when)")
+    #expect((after["time_zone"] as? String).flatMap(TimeZone.init(identifier:)) != nil)
     // The queue as it was, and the board where it was: no module homed or moved.
     #expect(
       try await daemon.get("/api/v1/messages/\(shownID)").json?["state"] as? String == "showing")

@@ -16,15 +16,19 @@ public struct APIKey: Sendable, Equatable {
   }
 
   /// A new key: 32 bytes from the system's cryptographic generator (getrandom on Linux),
-  /// base64url without padding, so it can go in a header or a URL as it is.
+  /// base64url without padding, so it can go in a header or a URL as it is. Never starting
+  /// with `-`: one key in 64 would, and `clack send --key KEY` (like most command lines) then
+  /// reads it as an option and says the key is missing.
   public static func generate() -> APIKey {
     var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    let text = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
-    return APIKey(value: text)
+    while true {
+      let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let text = Data(bytes).base64EncodedString()
+        .replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
+      if !text.hasPrefix("-") { return APIKey(value: text) }
+    }
   }
 
   /// Reads the key at `path`, or makes one there (mode 0600, created exclusively so two

@@ -84,6 +84,14 @@ import Testing
     #expect(!first.matches(""))
   }
 
+  /// One base64url key in 64 starts with "-", which a command line reads as an option:
+  /// `clack send --key KEY` then said the key was missing (seen in the VM's full-stack stage).
+  @Test func noKeyStartsWithADash() {
+    let keys = (0..<2000).map { _ in APIKey.generate().value }
+    #expect(!keys.contains { $0.hasPrefix("-") })
+    #expect(keys.contains { $0.contains("-") }, "dashes stay allowed elsewhere")
+  }
+
   @Test func theKeyFileIsMadeOnceWithMode0600() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("clack-key-\(UUID().uuidString)")

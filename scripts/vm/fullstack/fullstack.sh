@@ -67,7 +67,7 @@ flap_run() {
   fi
 
   key=$(cat /tmp/flap-state/api-key)
-  if "$F/clack" send --url http://127.0.0.1:7000 --key "$key" "HI" > /tmp/send.out 2>&1; then
+  if "$F/clack" send --url http://127.0.0.1:7000 --key="$key" "HI" > /tmp/send.out 2>&1; then
     pass "clack send: the daemon accepted the message"
   else
     fail "clack send: $(cat /tmp/send.out)"
@@ -120,7 +120,7 @@ if seconds=$(wait_homed 7001 60); then pass "clack run started the HT16K33 board
   fail "clack run did not start the LED board"; tail -20 /tmp/led.log
 fi
 key=$(cat /tmp/led-state/api-key)
-"$F/clack" send --url http://127.0.0.1:7001 --key "$key" "HI" > /tmp/send.out 2>&1 \
+"$F/clack" send --url http://127.0.0.1:7001 --key="$key" "HI" > /tmp/send.out 2>&1 \
   || fail "clack send to the LED board: $(cat /tmp/send.out)"
 number=${BUS#/dev/i2c-}
 # The HT16K33's display RAM (16 bytes from 0x00) as the stub holds it, decoded as the 16x8

@@ -62,7 +62,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
     if let next = status.nextScheduled {
       lines.append(
-        "next scheduled: \(next.show) at \(next.when) "
+        "next scheduled: \(next.show), \(next.when) "
           + "(cron \(next.cron), zone \(next.zone); times in \(status.timeZone))")
     }
     return lines.joined(separator: "\n")

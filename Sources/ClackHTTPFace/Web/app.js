@@ -228,7 +228,7 @@ async function refreshStatus() {
     ["quiet hours", s.quiet ? "now" : (s.quiet_hours || "none")],
     ["queued", String(s.queue?.queued ?? 0)]);
   // Times on the board's clock, as the daemon words them ("07:00, in 34 min").
-  if (s.next_scheduled) rows.push(["next", `${s.next_scheduled.show} at ${s.next_scheduled.when}`]);
+  if (s.next_scheduled) rows.push(["next", `${s.next_scheduled.show}, ${s.next_scheduled.when}`]);
   $("status").replaceChildren(...rows.flatMap(([name, value]) => term(name, value)));
   const faults = s.faults || [];
   $("faults").replaceChildren(...(faults.length ? faults : ["none"]).map(item));

@@ -44,6 +44,23 @@ import Testing
     #expect(Set(texts).count == texts.count, "\(file) repeats a quote within 30 days")
   }
 
+  /// What the daemon checks at start to say a zone gets the date and time instead.
+  @Test func quotesFittingCountsWhatTheDaemonWarnsAbout() throws {
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let quotes = QuoteOfTheDay().pool
+    func fitting(_ file: String) throws -> Int {
+      let board = try BoardDefinition.load(path: Self.boards.appendingPathComponent(file).path)
+      let renderer = ZoneRenderer(flapSet: board.flapSet, timeZone: utc)
+      let zone = ZoneSpec(name: "main", row: 0, col: 0, rows: board.rows, cols: board.cols)
+      return renderer.quotesFitting(quotes, in: zone)
+    }
+    #expect(try fitting("pcf8575-8.yaml") == 0)
+    #expect(try fitting("pi-gpio-4.yaml") == 0)
+    #expect(try fitting("sim-6x22.yaml") == quotes.count)
+    let chainlink = try fitting("chainlink-6x18.yaml")
+    #expect(chainlink > 0 && chainlink < quotes.count, "\(chainlink) of \(quotes.count)")
+  }
+
   @Test func theSmallestBoardsShowTheDateAndTimeAndSaySo() throws {
     let path = Self.boards.appendingPathComponent("pi-gpio-4.yaml").path
     let command = try parse(QuoteCommand.self, ["quote", "--board", path, "--color", "never"])

@@ -45,7 +45,8 @@ vm_kernel() {
     step "unpacking ${missing[*]} into $CACHE/kernel-$KVER (not installed on this machine)"
     local debs="$CACHE/kernel-$KVER/debs"
     rm -rf "$debs" && mkdir -p "$debs"
-    (cd "$debs" && apt-get download -q "${missing[@]}" >&2) \
+    # As ourselves: apt's _apt sandbox user cannot write into a folder of ours.
+    (cd "$debs" && apt-get download -q -o APT::Sandbox::User="$(id -un)" "${missing[@]}" >&2) \
       || die "apt-get download ${missing[*]} failed"
     for deb in "$debs"/*.deb; do dpkg -x "$deb" "$KROOT"; done
     rm -rf "$debs"

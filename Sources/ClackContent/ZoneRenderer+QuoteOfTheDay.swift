@@ -16,28 +16,33 @@ extension ZoneRenderer {
     let library = QuoteOfTheDay(pool: quotes)
     let day = civilDay(of: now)
     if scrolls(zone) { return library.quote(on: day) }
-    let formatter = QuoteFormatter(layout: layout(for: zone))
-    let author = authorScript(for: script)
-    for lenient in [false, true] {
-      let pick = library.quote(on: day) { quote in
-        (try? formatter.frame(for: quote, lenient: lenient, script: script, authorScript: author))
-          != nil
-      }
-      if let pick { return pick }
-    }
-    return nil
+    let fits = fitting(quotes, in: zone, script: script)
+    return library.quote(on: day) { fits.strict.contains($0) }
+      ?? library.quote(on: day) { fits.lenient.contains($0) }
   }
 
   /// How many of `quotes` fit `zone` (all where it scrolls): what the daemon checks at start.
   public func quotesFitting(_ quotes: [Quote], in zone: ZoneSpec, script: RunicScript = .latin)
     -> Int
   {
-    if scrolls(zone) { return quotes.count }
-    let formatter = QuoteFormatter(layout: layout(for: zone))
-    let author = authorScript(for: script)
-    return quotes.count { quote in
-      (try? formatter.frame(for: quote, lenient: true, script: script, authorScript: author))
-        != nil
+    scrolls(zone) ? quotes.count : fitting(quotes, in: zone, script: script).lenient.count
+  }
+
+  /// The quotes that fit `zone` strictly and leniently, laid out once per library, zone size
+  /// and script (`QuoteFitCache`).
+  func fitting(_ quotes: [Quote], in zone: ZoneSpec, script: RunicScript) -> QuoteFitCache.Fits {
+    let key = QuoteFitCache.Key(rows: zone.rows, cols: zone.cols, script: script, quotes: quotes)
+    return quoteFits.fits(key) {
+      let formatter = QuoteFormatter(layout: layout(for: zone))
+      let author = authorScript(for: script)
+      func fit(_ lenient: Bool) -> Set<Quote> {
+        Set(
+          quotes.filter { quote in
+            (try? formatter.frame(
+              for: quote, lenient: lenient, script: script, authorScript: author)) != nil
+          })
+      }
+      return QuoteFitCache.Fits(strict: fit(false), lenient: fit(true))
     }
   }
 

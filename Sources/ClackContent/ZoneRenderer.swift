@@ -8,6 +8,8 @@ public struct ZoneRenderer: Sendable {
   /// On a board that scrolls long lines (a pixel board): its width in cells and the longest
   /// line it scrolls. Nil on a flap board, where text must fit.
   public let scrolling: (boardCols: Int, maxCells: Int)?
+  /// Which quotes fit which zone, remembered (`quoteOfTheDay`).
+  let quoteFits = QuoteFitCache()
 
   public init(
     flapSet: FlapSet, timeZone: TimeZone, scrolling: (boardCols: Int, maxCells: Int)? = nil

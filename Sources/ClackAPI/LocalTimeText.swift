@@ -30,9 +30,8 @@ public enum LocalTimeText {
 
   /// Days since 1970-01-01 and minutes since midnight, on the zone's wall clock.
   private static func local(_ date: Date, _ zone: TimeZone) -> (day: Int, minute: Int) {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-    let day = Int((Double(seconds) / 86400).rounded(.down))
-    return (day, (seconds - day * 86400) / 60)
+    let (day, minute) = CivilDate.wallClock(of: date, in: zone)
+    return (day.daysSinceEpoch, minute)
   }
 
   // 1970-01-01 was a Thursday: day 0 is index 4 here ((0 + 11) % 7).

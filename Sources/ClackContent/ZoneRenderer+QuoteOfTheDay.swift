@@ -71,7 +71,7 @@ extension ZoneRenderer {
 
   /// The calendar day of `now` in the configured time zone.
   func civilDay(of now: Date) -> CivilDate {
-    let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
-    return CivilDate(daysSinceEpoch: Int((Double(seconds) / 86400).rounded(.down)))
+    CivilDate.wallClock(of: now, in: timeZone).day
   }
+
 }

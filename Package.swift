@@ -70,7 +70,7 @@ let package = Package(
     ),
     // Layer 5: the content domain and rules: messages, zones, transitions, the content engine
     // (what each zone shows now) and zone rendering. Pure: no I/O, time passed in.
-    .target(name: "ClackContent", dependencies: ["ClackCore", "ClackScheduler"]),
+    .target(name: "ClackContent", dependencies: ["ClackCore"]),
     // Layer 5: the durable store (SQLite through GRDB, WAL): messages, quotes, board state,
     // mapped to and from the content layer's types.
     .target(
@@ -131,7 +131,7 @@ let package = Package(
     .target(
       name: "ClackAPI",
       dependencies: [
-        "ClackCore", "ClackContent", "ClackScheduler",
+        "ClackCore", "ClackContent",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

@@ -1,6 +1,5 @@
 import ClackContent
 import ClackCore
-import ClackScheduler
 import Foundation
 
 /// A `POST /api/v1/messages` body, read field by field so every mistake names its field.

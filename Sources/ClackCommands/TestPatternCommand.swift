@@ -1,3 +1,4 @@
+import ClackCore
 import ArgumentParser
 import ClackBoard
 import ClackScheduler

@@ -1,4 +1,4 @@
-import ClackScheduler
+import ClackCore
 
 /// A transition as a message stores it: a name and, for the Vestaboard strategies, how many
 /// modules start per step and how far apart. Written `column;step_size=2;step_interval_ms=100`

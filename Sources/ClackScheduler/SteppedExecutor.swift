@@ -1,3 +1,4 @@
+import ClackCore
 import ClackBoard
 import ClackDrivers
 

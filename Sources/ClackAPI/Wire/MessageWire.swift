@@ -1,6 +1,5 @@
 import ClackContent
 import ClackCore
-import ClackScheduler
 import Foundation
 
 /// The answer to `POST /api/v1/messages`: where the message stands once committed.

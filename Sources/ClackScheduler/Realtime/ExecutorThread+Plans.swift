@@ -1,3 +1,4 @@
+import ClackCore
 import ClackBoard
 
 /// The async side's commands: plans are made here, off the real-time thread, from the

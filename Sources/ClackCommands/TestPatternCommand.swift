@@ -1,6 +1,6 @@
-import ClackCore
 import ArgumentParser
 import ClackBoard
+import ClackCore
 import ClackScheduler
 import Foundation
 

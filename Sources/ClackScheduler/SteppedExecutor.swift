@@ -1,5 +1,5 @@
-import ClackCore
 import ClackBoard
+import ClackCore
 import ClackDrivers
 
 /// Makes plans happen on a stepped board, one tick at a time: each tick advances every module

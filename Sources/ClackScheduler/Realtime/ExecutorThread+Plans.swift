@@ -1,5 +1,5 @@
-import ClackCore
 import ClackBoard
+import ClackCore
 
 /// The async side's commands: plans are made here, off the real-time thread, from the
 /// positions in the latest report, and handed over in a preallocated slot.

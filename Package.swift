@@ -150,8 +150,7 @@ let package = Package(
     .target(
       name: "ClackHTTPFace",
       dependencies: [
-        "ClackAPI", "ClackContent", "ClackCore", "ClackRuntime", "ClackScheduler", "ClackStore",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "ClackAPI", "ClackRuntime", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
@@ -166,8 +165,7 @@ let package = Package(
     .target(
       name: "ClackMQTTFace",
       dependencies: [
-        "ClackAPI", "ClackCore", "ClackMQTT", "ClackRuntime", "ClackStore",
-        .product(name: "Logging", package: "swift-log"),
+        "ClackAPI", "ClackMQTT", "ClackRuntime", .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

@@ -22,7 +22,7 @@ public struct ClackCommand: AsyncParsableCommand {
       version: ClackVersion.current,
       subcommands: [
         RenderCommand.self, QuoteCommand.self, TransliterateCommand.self, PlanCommand.self,
-        BoardCommand.self,
+        BoardFileCommand.self,
         HomeCommand.self,
         TestPatternCommand.self,
       ] + daemonCommands + [

@@ -118,7 +118,7 @@ public struct Daemon {
       config: config.runtime, runner: runner, store: store,
       clock: ScaledWallClock(speed: Double(options.speed)), logger: logger, cleanStop: cleanStop)
     let api = API(
-      runtime: runtime, access: access, limits: config.http,
+      service: runtime.service, access: access, limits: config.http,
       enablementToken: config.localAPIEnablementToken)
     let serving = ServingFlag()
     let address = config.listen
@@ -195,7 +195,7 @@ public struct Daemon {
         settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
         will: (topics.availability, Array("offline".utf8)))
       return MQTTBridge(
-        settings: settings, topics: topics, transport: transport, runtime: runtime,
+        settings: settings, topics: topics, transport: transport, service: runtime.service,
         logger: logger)
     } catch {
       throw DaemonError("\(error)")

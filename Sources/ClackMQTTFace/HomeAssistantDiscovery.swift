@@ -1,5 +1,4 @@
 import ClackAPI
-import ClackCore
 import ClackMQTT
 
 /// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,

@@ -1,5 +1,4 @@
 import ClackAPI
-import ClackCore
 import Foundation
 
 /// The retained JSON on `…/state`: what the board shows — or, while its flaps turn, what it

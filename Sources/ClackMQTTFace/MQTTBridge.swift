@@ -1,7 +1,6 @@
 import ClackAPI
 import ClackMQTT
 import ClackRuntime
-import ClackStore
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -14,45 +13,37 @@ public struct MQTTBridge: Service {
   let settings: MQTTSettings
   let topics: MQTTTopics
   let transport: any MQTTTransport
-  let messages: MessageService
-  let display: Display
-  let store: ClackStore
-  let clock: DaemonClock
+  let service: BoardService
   let logger: Logger
   let discovery: HomeAssistantDiscovery?
-  let events: EventHub
-  private let lastState = StateMemo()
+  private let lastState: StateMemo
 
   /// The sender MQTT messages are stored under, unless their JSON names one.
   public static let sender = "mqtt"
 
   public init(
-    settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport, runtime: Runtime,
-    logger: Logger
+    settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport,
+    service: BoardService, logger: Logger
   ) {
     self.settings = settings
     self.topics = topics
     self.transport = transport
-    messages = runtime.messages
-    display = runtime.display
-    store = runtime.store
-    clock = runtime.clock
+    self.service = service
     self.logger = logger
-    events = runtime.events
-    let board = display.board
+    lastState = StateMemo(now: service.monotonicSeconds)
+    let board = service.board
     let model =
-      board.pixels.map {
-        "\($0.geometry.width)×\($0.geometry.height) LED matrix (\($0.chips.kind.rawValue.uppercased()))"
-      } ?? "\(board.rows)×\(board.cols) split-flap board"
-    let scripts = display.availableScripts
+      board.panel.map { "\($0.width)×\($0.height) LED matrix (\($0.chip.uppercased()))" }
+      ?? "\(board.rows)×\(board.cols) split-flap board"
+    let scripts = board.scripts
     discovery = settings.discoveryPrefix.map {
       HomeAssistantDiscovery(
         topics: topics, discoveryPrefix: $0, displayName: board.name, model: model,
         // A pixel board scrolls long text: Home Assistant's longest text is its limit.
         version: ClackVersion.current,
-        capacity: board.pixels != nil
+        capacity: board.panel != nil
           ? HomeAssistantDiscovery.maxStateLength : board.rows * board.cols,
-        brightness: board.pixels != nil, scripts: scripts)
+        brightness: board.panel != nil, scripts: scripts)
     }
   }
 
@@ -89,7 +80,7 @@ public struct MQTTBridge: Service {
       case .disconnected(let reason, let retry):
         logger.warning("MQTT: \(reason); retrying in \(retry) s")
       case .message(let topic, let payload, let qos):
-        if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: clock.now()) {
+        if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: service.now()) {
           logger.info("MQTT: ignored a redelivery on \(topic) (\(payload.count) bytes)")
           continue
         }
@@ -104,8 +95,8 @@ public struct MQTTBridge: Service {
       switch topic {
       case topics.message, topics.broadcast:
         let new = try MessageRequest.parse(
-          try MQTTPayload.messageBody(payload), defaultSender: Self.sender, now: clock.now())
-        let receipt = try await messages.accept(new)
+          try MQTTPayload.messageBody(payload), defaultSender: Self.sender, now: service.now())
+        let receipt = try await service.accept(new)
         logger.info("MQTT: message \(receipt.message.id) accepted from \(topic)")
       case topics.command:
         try await run(MQTTPayload.command(payload))
@@ -117,33 +108,15 @@ public struct MQTTBridge: Service {
     }
   }
 
-  private func run(_ command: BoardCommand) async throws {
+  private func run(_ command: BoardCommand) async throws(ServiceError) {
+    try await service.perform(command)
     switch command {
-    case .home:
-      guard await display.rehome() else {
-        throw MQTTPayloadError(code: "busy", message: "the executor is busy; send home again")
-      }
-      logger.info("MQTT: re-homing")
-    case .quiet(let quiet):
-      await display.setQuiet(quiet)
-      logger.info("MQTT: quiet \(quiet ? "on" : "off")")
-    case .clear:
-      try await display.clear()
-      logger.info("MQTT: board cleared")
-    case .brightness(let level):
-      do {
-        try await display.setBrightness(level)
-      } catch {
-        throw APIError.from(error)
-      }
-      logger.info("MQTT: brightness \(level)")
-    case .script(let script):
-      do {
-        try await display.setScript(script)
-      } catch {
-        throw APIError.from(error)
-      }
-      logger.info("MQTT: script \(script.rawValue)")
+    case .home: logger.info("MQTT: re-homing")
+    case .quiet(let quiet): logger.info("MQTT: quiet \(quiet ? "on" : "off")")
+    case .clear: logger.info("MQTT: board cleared")
+    case .brightness(let level): logger.info("MQTT: brightness \(level)")
+    case .script(let script): logger.info("MQTT: script \(script.rawValue)")
+    default: logger.info("MQTT: \(command)")
     }
   }
 
@@ -165,9 +138,7 @@ public struct MQTTBridge: Service {
         return (error.code, error.message, field)
       }
       return (error.code, error.message, nil)
-    case let error as StoreError:
-      let api = APIError.from(error)
-      return (api.code, api.message, nil)
+    case let error as ServiceError: return describe(APIError.from(error))
     default: return ("internal", "\(error)", nil)
     }
   }
@@ -187,7 +158,7 @@ public struct MQTTBridge: Service {
   /// Looks at the state after every runtime event (a message's change of state, the board
   /// changing or settling, quiet hours, homing), and only then: an idle board sends nothing.
   private func watchState() async {
-    let stream = events.subscribe()
+    let stream = service.subscribe()
     await publishState()
     for await _ in stream { await publishState() }
   }
@@ -197,16 +168,16 @@ public struct MQTTBridge: Service {
   /// flaps turn only the `moving` and `waiting` counts change, many times a second, and those
   /// alone are published at most every 5 s, and at once when the board settles.
   func publishState() async {
-    let view = await display.view()
-    let depth = (try? store.count(state: .queued)) ?? 0
+    let view = await service.boardView()
+    let depth = (try? await service.health().queued) ?? 0
     let state = MQTTBoardState(view: view, queueDepth: depth)
     var still = state
     (still.moving, still.waiting, still.pixels) = (0, 0, nil)
     let key = WireJSON.text(still)
     // A pixel board's scrolling line changes its pixels many times a second: like turning
     // flaps, those changes alone go out at most every 5 s.
-    let turning = state.moving + state.waiting > 0 || display.isScrolling
-    if turning, lastState.key == key, !lastState.isOlder(than: .seconds(5)) { return }
+    let turning = state.moving + state.waiting > 0 || service.isScrolling
+    if turning, lastState.key == key, !lastState.isOlder(than: 5) { return }
     let text = WireJSON.text(state)
     guard lastState.replace(with: text, key: key) else { return }
     publish(topics.state, text, retain: true)
@@ -222,24 +193,29 @@ public struct MQTTBridge: Service {
 }
 
 /// The last state published, so an unchanged one is not sent again; `key` is that state
-/// without its moving and waiting counts.
+/// without its moving and waiting counts. Ages are in real seconds (`now`, the runtime's
+/// monotonic clock).
 final class StateMemo: Sendable {
-  private let memo = Mutex<(text: String?, key: String?, at: ContinuousClock.Instant)>(
-    (nil, nil, .now))
+  private let now: @Sendable () -> Double
+  private let memo = Mutex<(text: String?, key: String?, at: Double)>((nil, nil, 0))
+
+  init(now: @escaping @Sendable () -> Double) { self.now = now }
 
   var key: String? { memo.withLock { $0.key } }
 
   /// True (and remembered) when `new` differs from the last one.
   func replace(with new: String, key: String) -> Bool {
-    memo.withLock {
+    let at = now()
+    return memo.withLock {
       guard $0.text != new else { return false }
-      $0 = (new, key, .now)
+      $0 = (new, key, at)
       return true
     }
   }
 
-  func isOlder(than age: Duration) -> Bool {
-    memo.withLock { $0.text == nil || ContinuousClock.now - $0.at > age }
+  func isOlder(than seconds: Double) -> Bool {
+    let at = now()
+    return memo.withLock { $0.text == nil || at - $0.at > seconds }
   }
 
   func forget() { memo.withLock { ($0.text, $0.key) = (nil, nil) } }

@@ -1,20 +1,6 @@
 import ClackAPI
-import ClackCore
+import ClackRuntime
 import Foundation
-
-/// What a payload on `…/command` asks for.
-public enum BoardCommand: Sendable, Hashable {
-  case home
-  /// `quiet on` holds the board still now; `quiet off` lets it move now. Either lasts until
-  /// the configured quiet hours next begin or end.
-  case quiet(Bool)
-  /// Takes down what is on show; the board goes blank until the next message or schedule.
-  case clear
-  /// A pixel board's brightness, 0–15.
-  case brightness(Int)
-  /// The board's script for text that names none (docs/runes.md).
-  case script(RunicScript)
-}
 
 /// Why a payload was refused: published on `…/error` and logged.
 public struct MQTTPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -59,7 +45,8 @@ public enum MQTTPayload {
   }
 
   /// `home`, `quiet on`, `quiet off`, `clear`, `brightness N` (0–15) or `script NAME`, in any
-  /// case, with spaces around allowed.
+  /// case, with spaces around allowed: the board commands of the service's vocabulary (pins,
+  /// removals and quotes go through the REST API, which answers with ids).
   public static func command(_ payload: [UInt8]) throws(MQTTPayloadError) -> BoardCommand {
     let words = try utf8(payload).lowercased().split(whereSeparator: \.isWhitespace)
     switch words {

@@ -69,3 +69,19 @@ extension APIError {
     }
   }
 }
+
+extension APIError {
+  /// A command refused, in the same words on every face: REST's status and body, MQTT's
+  /// `…/error` code and message.
+  public static func from(_ error: ServiceError) -> APIError {
+    switch error {
+    case .busy: APIError(.serviceUnavailable, code: "busy", message: error.description)
+    case .notFound: .notFound(error.description)
+    case .brightness(let error): .from(error)
+    case .script(let error): .from(error)
+    case .invalidQuote(let index, let field, let message):
+      .badRequest("quotes[\(index)].\(field)", message)
+    case .store(let error): .from(error)
+    }
+  }
+}

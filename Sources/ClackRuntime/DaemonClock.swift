@@ -6,6 +6,9 @@ import Synchronization
 /// it in virtual time.
 public protocol DaemonClock: Sendable {
   func now() -> Date
+  /// Real seconds since a fixed start, never set back: for rate limits and "at most every
+  /// 5 s", which go by the real rate of requests, not by a sped-up simulation's time.
+  func monotonicSeconds() -> Double
   /// Returns at `deadline` on this clock, or throws `CancellationError` when cancelled first.
   func sleep(until deadline: Date) async throws
 }
@@ -29,6 +32,10 @@ public struct ScaledWallClock: DaemonClock {
     return origin.addingTimeInterval(elapsed * speed)
   }
 
+  public func monotonicSeconds() -> Double {
+    Double(MonotonicTickClock.raw() - originNanoseconds) / 1e9
+  }
+
   public func sleep(until deadline: Date) async throws {
     let seconds = deadline.timeIntervalSince(now()) / speed
     if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
@@ -38,6 +45,7 @@ public struct ScaledWallClock: DaemonClock {
 /// A clock that moves only when told to; `advance` wakes the sleepers whose time has come.
 public final class ManualDaemonClock: DaemonClock {
   private struct State {
+    let start: Date
     var now: Date
     var sleepers: [Int: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] =
       [:]
@@ -45,9 +53,14 @@ public final class ManualDaemonClock: DaemonClock {
   }
   private let state: Mutex<State>
 
-  public init(_ start: Date) { state = Mutex(State(now: start)) }
+  public init(_ start: Date) { state = Mutex(State(start: start, now: start)) }
 
   public func now() -> Date { state.withLock { $0.now } }
+
+  /// The time advanced since the clock was made: tests move real time and board time alike.
+  public func monotonicSeconds() -> Double {
+    state.withLock { $0.now.timeIntervalSince($0.start) }
+  }
 
   /// How many tasks are asleep on this clock.
   public var sleepers: Int { state.withLock { $0.sleepers.count } }

@@ -6,7 +6,9 @@ import Foundation
 /// with the pass's other changes, and on the event stream.
 extension Display {
   /// Moves a message to `state` in the store, in `messages` and on the event stream.
-  func setState(_ state: MessageState, id: Int64, at now: Date, reason: String) throws {
+  func setState(_ state: MessageState, id: Int64, at now: Date, reason: String)
+    throws(StoreError)
+  {
     try store.setState(state, id: id, at: now, reason: reason)
     noteState(state, id: id, at: now)
     publishMessage(id: id, state: state, reason: reason)

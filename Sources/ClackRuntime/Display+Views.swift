@@ -108,9 +108,13 @@ extension Display {
   public func accepted(_ message: Message, replaced: [Int64] = []) -> (Estimate, MoveToTime) {
     let now = clock.now()
     took(message, replacing: replaced, now: now)
+    // No forecast: nothing within a week shows it. Held still by `quiet on` with no quiet
+    // hours configured to end it, it waits for `quiet off`, and the receipt says so.
     let estimate =
       forecast(of: message, now: now)
-      ?? estimate(at: max(now, message.notBefore), now: now, position: 1, quiet: false)
+      ?? estimate(
+        at: max(now, message.notBefore), now: now, position: 1,
+        quiet: quiet && !message.bypassQuietHours)
     return (estimate, move(for: message, now: now))
   }
 

@@ -186,7 +186,7 @@ public actor Display {
 
   /// `clear` (MQTT): the messages on show end as shown, and the board goes blank until the
   /// next message or schedule fire.
-  public func clear() throws {
+  public func clear() throws(StoreError) {
     let now = clock.now()
     for id in engine.clear(now: now) {
       try setState(.shown, id: id, at: now, reason: "cleared")

@@ -21,6 +21,8 @@ public struct Runtime: Sendable {
   public let clock: DaemonClock
   /// From each message's acknowledgement to the first bus write of its move.
   public let latency: AcceptLatency
+  /// All a face sees: messages in, commands, queries, events.
+  public let service: BoardService
 
   /// Puts the parts together around an opened board and store; homing starts here (or, after
   /// a clean stop, the move from the saved positions: `cleanStop`).
@@ -45,6 +47,9 @@ public struct Runtime: Sendable {
     messages = MessageService(
       committer: MessageCommitter(store: store, executor: commitThread), display: display,
       settings: settings, events: events, clock: clock, latency: latency)
+    service = BoardService(
+      display: display, store: store, writer: writer, messages: messages, settings: settings,
+      clock: clock, events: events, latency: latency)
   }
 
   /// Applies a reloaded config without stopping: the queue, the board's positions and what

@@ -42,10 +42,10 @@ final class InProcessDaemon: Sendable {
     runtime = await Runtime(
       config: config, runner: runner, store: try ClackStore(inMemory: "accept-\(UUID())"),
       clock: clock, logger: Logger(label: "test"))
-    api = API(runtime: runtime, access: AccessPolicy(key: Self.key, loopbackOnly: true))
+    api = API(service: runtime.service, access: AccessPolicy(key: Self.key, loopbackOnly: true))
     bridge = MQTTBridge(
       settings: MQTTSettings(host: "127.0.0.1"), topics: topics,
-      transport: transport, runtime: runtime, logger: Logger(label: "test"))
+      transport: transport, service: runtime.service, logger: Logger(label: "test"))
   }
 
   deinit { _ = runner.stop() }

@@ -383,3 +383,22 @@ public struct GlyphBitmap: Codable, Sendable, Hashable {
     self.rows = rows
   }
 }
+
+/// `PUT /api/v1/board/quiet`'s body and answer: whether the board is held still. Set, it
+/// lasts until the configured quiet hours next begin or end.
+public struct QuietView: Codable, Sendable, Hashable {
+  public var quiet: Bool
+
+  public init(quiet: Bool) { self.quiet = quiet }
+
+  /// Reads `{"quiet": true|false}`.
+  public static func quiet(from body: JSONValue?) throws(APIError) -> Bool {
+    guard case .object(let fields) = body else {
+      throw .badRequest("body", "send a JSON object such as {\"quiet\": true}")
+    }
+    guard case .bool(let quiet) = fields["quiet"] else {
+      throw .badRequest("quiet", "must be true (hold the board still) or false (let it move)")
+    }
+    return quiet
+  }
+}

@@ -1,8 +1,5 @@
 import ClackAPI
-import ClackContent
-import ClackCore
 import ClackRuntime
-import ClackStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -18,7 +15,7 @@ extension API {
     let local = router.group("local-api")
     local.post("message") { request, _ in try await postLocalMessage(request) }
     local.get("message") { _, _ in
-      let view = await display.view()
+      let view = await service.boardView()
       return Self.json(LocalAPIWire.Board(message: view.codes))
     }
     local.post("enablement") { request, _ in try enable(request) }
@@ -70,7 +67,7 @@ extension API {
     // Committed before it is acknowledged.
     let receipt: Receipt
     do {
-      receipt = try await messages.accept(message)
+      receipt = try await service.accept(message)
     } catch .wrongSize(let mismatch) {
       throw sizeError(mismatch)
     } catch {
@@ -86,7 +83,7 @@ extension API {
   func sizeError(_ mismatch: SizeMismatch) -> APIError {
     let (rows, cols) = mismatch.expected
     let what =
-      rows == display.board.rows && cols == display.board.cols
+      rows == service.board.rows && cols == service.board.cols
       ? "the board is" : "zone \(mismatch.zone) is"
     return APIError(
       .badRequest, code: "wrong_size",

@@ -1,7 +1,5 @@
 import ClackAPI
-import ClackCore
 import ClackRuntime
-import ClackStore
 import Foundation
 import Hummingbird
 
@@ -10,20 +8,15 @@ extension API {
   /// `{"quotes": [...]}`), `DELETE /quotes/{id}`.
   func addQuoteRoutes(_ group: RouterGroup<ClackRequestContext>) {
     group.get("quotes/today") { _, _ in
-      let now = clock.now()
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = config.timeZone
-      let parts = calendar.dateComponents([.year, .month, .day], from: now)
-      let quotes = try store.quotes().map(\.quote)
-      guard
-        let day = CivilDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
-        let quote = QuoteOfTheDay(pool: quotes).quote(on: day)
-      else { throw APIError.notFound("the quote library is empty") }
+      guard let today = try service.quoteOfTheDay() else {
+        throw APIError.notFound("the quote library is empty")
+      }
       return Self.json(
-        QuoteOfTheDayView(date: day.description, text: quote.text, author: quote.author))
+        QuoteOfTheDayView(
+          date: today.day.description, text: today.quote.text, author: today.quote.author))
     }
     group.get("quotes") { _, _ in
-      Self.json(QuoteList(quotes: try store.quotes().map(QuoteView.init)))
+      Self.json(QuoteList(quotes: try service.quotes().map(QuoteView.init)))
     }
     group.post("quotes") { request, _ in
       let body = JSONValue.parse(Data(buffer: try await self.body(of: request)))
@@ -40,37 +33,36 @@ extension API {
           .badRequest, code: "invalid_json",
           message: "the body must be {\"text\": …, \"author\": …} or {\"quotes\": [...]}")
       }
-      var added: [QuoteView] = []
+      var quotes: [Quote] = []
       for (index, item) in items.enumerated() {
         guard case .object(let fields) = item else {
           throw APIError.badRequest("quotes[\(index)]", "must be an object {text, author}")
         }
         let reader = FieldReader(object: fields)
-        let quote = Quote(
-          text: try reader.string("text") ?? "", author: try reader.string("author") ?? "")
-        do {
-          let now = clock.now()
-          let stored = try await writer.perform { store throws(StoreError) in
-            try store.addQuote(quote, at: now)
-          }
-          added.append(QuoteView(stored))
-        } catch let error as StoreError {
-          let prefix = items.count > 1 ? "quotes[\(index)]." : ""
-          if case StoreError.invalid(let field, let message) = error {
-            throw APIError.badRequest(prefix + field, message)
-          }
-          throw error
-        }
+        quotes.append(
+          Quote(text: try reader.string("text") ?? "", author: try reader.string("author") ?? ""))
       }
+      let stored: [QuoteEntry]
+      do {
+        guard case .quotes(let entries) = try await service.perform(.addQuotes(quotes)) else {
+          throw APIError(
+            .internalServerError, code: "internal", message: "adding quotes returned none")
+        }
+        stored = entries
+      } catch ServiceError.invalidQuote(_, let field, let message) where items.count == 1 {
+        // One quote: its field is named alone, as the body names it.
+        throw APIError.badRequest(field, message)
+      } catch let error as ServiceError {
+        throw APIError.from(error)
+      }
+      let added = stored.map(QuoteView.init)
       if items.count == 1, body.flatMap(\.isSingleQuote) == true {
         return Self.json(added[0], status: .created)
       }
       return Self.json(QuoteList(quotes: added), status: .created)
     }
     group.delete("quotes/:id") { _, context in
-      let id = try Self.id(context)
-      guard try await writer.perform({ store throws(StoreError) in try store.removeQuote(id: id) })
-      else { throw APIError.notFound("no quote with id \(id)") }
+      try await perform(.removeQuote(id: try Self.id(context)))
       return Response(status: .noContent)
     }
   }

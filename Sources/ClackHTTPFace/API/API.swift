@@ -1,122 +1,68 @@
 import ClackAPI
-import ClackContent
-import ClackCore
 import ClackRuntime
-import ClackStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The REST API (docs/api.md): messages, the board, quotes, events, health and metrics.
+/// The REST API (docs/api.md): messages, the board, quotes, events, health and metrics. It
+/// translates HTTP into the runtime's `BoardService` and back, and holds no rules of its own.
 public struct API: Sendable {
   /// Request bodies larger than this are refused with 413.
   public static let maxBodyBytes = MessageRequest.maxBodyBytes
 
-  let runtime: Runtime
-  let store: ClackStore
-  let writer: StoreWriter
-  let display: Display
-  let messages: MessageService
-  /// The settings as they are now (a reload may replace them between requests).
-  var config: RuntimeConfig { runtime.config }
+  let service: BoardService
   let limits: HTTPLimits
   /// The Vestaboard Local API enablement token; nil turns enablement off.
   let enablementToken: String?
-  let events: EventHub
-  let clock: DaemonClock
   let metrics = MetricsPage()
   let access: AccessPolicy
   let limiter: AddressRateLimiter?
 
   public init(
-    runtime: Runtime, access: AccessPolicy, limits: HTTPLimits = HTTPLimits(),
+    service: BoardService, access: AccessPolicy, limits: HTTPLimits = HTTPLimits(),
     enablementToken: String? = nil
   ) {
-    self.runtime = runtime
+    self.service = service
     self.access = access
     self.limits = limits
     self.enablementToken = enablementToken
     limiter =
       limits.perAddressPerMinute > 0
       ? AddressRateLimiter(perMinute: limits.perAddressPerMinute) : nil
-    store = runtime.store
-    writer = runtime.writer
-    display = runtime.display
-    messages = runtime.messages
-    events = runtime.events
-    clock = runtime.clock
   }
 
   public func router() -> Router<ClackRequestContext> {
     let router = Router(context: ClackRequestContext.self)
     router.add(middleware: metrics.middleware())
     router.add(middleware: JSONErrorMiddleware())
-    if let limiter { router.add(middleware: RateLimitMiddleware(limiter: limiter)) }
+    if let limiter {
+      router.add(middleware: RateLimitMiddleware(limiter: limiter, now: service.monotonicSeconds))
+    }
     router.add(middleware: AccessMiddleware(policy: access))
     router.get("/health") { _, _ in try await health() }
-    router.get("/metrics") { _, _ in metrics.render(runtime, limiter: limiter) }
+    router.get("/metrics") { _, _ in metrics.render(service.metrics(), limiter: limiter) }
     let v1 = router.group("api/v1")
     v1.post("messages") { request, _ in try await postMessage(request) }
     v1.get("messages") { request, _ in try listMessages(request) }
     v1.get("messages/:id") { _, context in
       let id = try Self.id(context)
-      guard let message = try store.message(id: id) else {
+      guard let detail = try await service.message(id: id) else {
         throw APIError.notFound("no message with id \(id)")
       }
-      var view = MessageView(message, history: try store.history(id: id))
-      if let forecast = await display.forecast(of: message) {
-        view.displayAt = forecast.displayAt
-        view.waitSeconds = forecast.waitSeconds
-        if forecast.heldByQuietHours { view.note = Self.quietNote }
-      }
-      return Self.json(view)
+      return Self.json(MessageView(detail))
     }
     v1.delete("messages/:id") { _, context in
-      let id = try Self.id(context)
-      guard try await writer.perform({ store throws(StoreError) in try store.remove(id: id) })
-      else { throw APIError.notFound("no message with id \(id)") }
-      await display.storeChanged()
+      try await perform(.remove(id: try Self.id(context)))
       return Response(status: .noContent)
     }
     v1.post("messages/:id/pin") { _, context in
-      let (id, now) = (try Self.id(context), clock.now())
-      let message = try await writer.perform { store throws(StoreError) in
-        try store.pin(id: id, at: now)
+      guard case .message(let message) = try await perform(.pin(id: try Self.id(context))) else {
+        throw APIError(.internalServerError, code: "internal", message: "pin returned no message")
       }
-      await display.storeChanged()
       return Self.json(MessageView(message))
     }
-    v1.get("board") { _, _ in Self.json(await display.view()) }
-    v1.post("board/home") { _, _ in
-      guard await display.rehome() else {
-        throw APIError(.serviceUnavailable, code: "busy", message: "the executor is busy; retry")
-      }
-      return Self.json(HomingStarted(), status: .accepted)
-    }
-    v1.get("board/brightness") { _, _ in Self.json(try await brightness()) }
-    v1.put("board/brightness") { request, _ in
-      let level = try BrightnessView.level(
-        from: JSONValue.parse(Data(buffer: try await body(of: request))))
-      do {
-        try await display.setBrightness(level)
-      } catch let error as BrightnessError {
-        throw APIError.from(error)
-      }
-      return Self.json(try await brightness())
-    }
-    v1.get("board/script") { _, _ in Self.json(await display.scriptView()) }
-    v1.put("board/script") { request, _ in
-      let script = try ScriptView.script(
-        from: JSONValue.parse(Data(buffer: try await body(of: request))))
-      do {
-        try await display.setScript(script)
-      } catch let error as ScriptError {
-        throw APIError.from(error)
-      }
-      return Self.json(await display.scriptView())
-    }
-    v1.get("board/glyphs") { _, _ in Self.json(BoardGlyphs.view(for: display.board)) }
+    addBoardRoutes(v1)
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
@@ -130,7 +76,7 @@ public struct API: Sendable {
   func postMessage(_ request: Request) async throws -> Response {
     let body = try await body(of: request)
     let new = try MessageRequest.parse(
-      JSONValue.parse(Data(buffer: body)), defaultSender: "api", now: clock.now())
+      JSONValue.parse(Data(buffer: body)), defaultSender: "api", now: service.now())
     let receipt = try await accept(new)
     let message = receipt.message
     let answer = MessageReceipt(
@@ -145,18 +91,20 @@ public struct API: Sendable {
 
   static let quietNote = "quiet hours: it will show when they end"
 
-  /// A pixel board's brightness; 409 on a flap board.
-  func brightness() async throws(APIError) -> BrightnessView {
-    guard let view = await display.brightnessView() else {
-      throw APIError.from(BrightnessError.notPixels(board: display.board.name))
-    }
-    return view
-  }
-
   /// Hands a message to the accept service; its refusals become API errors.
   func accept(_ new: NewMessage) async throws(APIError) -> Receipt {
     do {
-      return try await messages.accept(new)
+      return try await service.accept(new)
+    } catch {
+      throw APIError.from(error)
+    }
+  }
+
+  /// Hands a command to the service; its refusals become API errors.
+  @discardableResult
+  func perform(_ command: BoardCommand) async throws(APIError) -> CommandOutcome {
+    do {
+      return try await service.perform(command)
     } catch {
       throw APIError.from(error)
     }
@@ -173,54 +121,24 @@ public struct API: Sendable {
       }
       state = parsed
     }
-    let messages = try store.messages(state: state)
+    let messages = try service.messages(state: state)
     return Self.json(MessageList(messages: messages.map { MessageView($0) }))
   }
 
   // MARK: - Board, status, health
 
   func status() async throws -> StatusView {
-    let view = await display.view()
-    var counts: [String: Int] = [:]
-    for state in MessageState.allCases {
-      counts[state.rawValue] = try store.count(state: state)
-    }
-    let now = clock.now()
-    let next = config.schedules.compactMap { entry in
-      entry.cron.nextFire(after: now, in: config.timeZone).map { (entry, $0) }
-    }.min { $0.1 < $1.1 }
-    return StatusView(
-      board: view, faults: view.faultLines, queue: counts,
-      showing: try store.messages(state: .showing).map { MessageView($0) },
-      nextScheduled: next.map { entry, at in
-        StatusView.ScheduledFire(
-          at: at, cron: entry.cron.source, zone: entry.zone, show: Self.describe(entry.content),
-          when: LocalTimeText.describe(at, now: now, in: config.timeZone))
-      },
-      quietHours: config.quietHours.map {
-        String(
-          format: "%02d:%02d-%02d:%02d", $0.startMinute / 60, $0.startMinute % 60,
-          $0.endMinute / 60, $0.endMinute % 60)
-      }, time: now, timeZone: config.timeZone.identifier)
-  }
-
-  static func describe(_ content: ScheduledContent) -> String {
-    switch content {
-    case .quoteOfTheDay: "quote of the day"
-    case .clock(let format): "clock (\(format))"
-    case .text(let text): "text \"\(text)\""
-    }
+    StatusView(try service.status(), board: await service.boardView())
   }
 
   func health() async throws -> Response {
-    let homed = await display.homed
-    return Self.json(HealthView(homed: homed, queued: try store.count(state: .queued)))
+    Self.json(HealthView(try await service.health()))
   }
 
   // MARK: - Events
 
   func eventStream() -> Response {
-    let stream = events.subscribe()
+    let stream = service.subscribe()
     var headers = HTTPFields()
     headers[.contentType] = "text/event-stream"
     headers[.cacheControl] = "no-cache"

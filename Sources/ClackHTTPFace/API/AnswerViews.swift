@@ -1,19 +1,58 @@
 import ClackAPI
-import ClackContent
-import ClackStore
+import ClackRuntime
 import Foundation
 
-// The store's records as the API's answers show them.
+// The runtime's answers as the REST API's wire types.
 
 extension MessageView {
-  init(_ message: Message, history: [MessageEvent]) {
-    self.init(message)
-    self.history = history.map { HistoryEntry(state: $0.state, at: $0.at, reason: $0.reason) }
+  init(_ detail: MessageDetail) {
+    self.init(detail.message)
+    history = detail.history.map { HistoryEntry(state: $0.state, at: $0.at, reason: $0.reason) }
+    if let forecast = detail.forecast {
+      displayAt = forecast.displayAt
+      waitSeconds = forecast.waitSeconds
+      if forecast.heldByQuietHours { note = API.quietNote }
+    }
   }
 }
 
 extension QuoteView {
-  init(_ quote: StoredQuote) {
-    self.init(id: quote.id ?? 0, text: quote.text, author: quote.author, source: quote.source)
+  init(_ entry: QuoteEntry) {
+    self.init(
+      id: entry.id, text: entry.quote.text, author: entry.quote.author, source: entry.source)
+  }
+}
+
+extension HealthView {
+  init(_ report: HealthReport) {
+    self.init(homed: report.homed, queued: report.queued)
+  }
+}
+
+extension StatusView {
+  init(_ report: StatusReport, board: BoardView) {
+    self.init(
+      board: board, faults: board.faultLines,
+      queue: Dictionary(uniqueKeysWithValues: report.queue.map { ($0.key.rawValue, $0.value) }),
+      showing: report.showing.map { MessageView($0) },
+      nextScheduled: report.nextScheduled.map { fire in
+        StatusView.ScheduledFire(
+          at: fire.at, cron: fire.entry.cron.source, zone: fire.entry.zone,
+          show: Self.describe(fire.entry.content),
+          when: LocalTimeText.describe(fire.at, now: report.now, in: report.timeZone))
+      },
+      quietHours: report.quietHours.map {
+        String(
+          format: "%02d:%02d-%02d:%02d", $0.startMinute / 60, $0.startMinute % 60,
+          $0.endMinute / 60, $0.endMinute % 60)
+      }, time: report.now, timeZone: report.timeZone.identifier)
+  }
+
+  static func describe(_ content: ScheduledContent) -> String {
+    switch content {
+    case .quoteOfTheDay: "quote of the day"
+    case .clock(let format): "clock (\(format))"
+    case .text(let text): "text \"\(text)\""
+    }
   }
 }

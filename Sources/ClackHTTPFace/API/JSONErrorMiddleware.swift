@@ -1,6 +1,5 @@
 import ClackAPI
 import ClackRuntime
-import ClackStore
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -28,7 +27,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
           ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
       return Self.response(
         APIError(error.status, code: code, message: message, headers: error.headers))
-    } catch let error as StoreError {
+    } catch let error as ServiceError {
       return Self.response(APIError.from(error))
     } catch {
       return Self.response(APIError(.internalServerError, code: "internal", message: "\(error)"))

@@ -1,8 +1,5 @@
 import ClackAPI
-import ClackContent
 import ClackRuntime
-import ClackScheduler
-import ClackStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -22,43 +19,40 @@ public final class MetricsPage: Sendable {
   }
 
   /// The metrics page, in the Prometheus text format.
-  func render(_ runtime: Runtime, limiter: AddressRateLimiter?) -> Response {
-    let store = runtime.store
+  func render(_ metrics: RuntimeMetrics, limiter: AddressRateLimiter?) -> Response {
     for state in MessageState.allCases {
       gauge("messages", "", "Messages in the store, by state", [("state", state.rawValue)])
-        .set(Double((try? store.count(state: state)) ?? 0))
+        .set(Double(metrics.messages?[state] ?? 0))
     }
-    let runner = runtime.display.runner
-    let executor = runner.thread.state
     gauge("modules_faulted", "", "Modules that report a fault")
-      .set(Double(executor.modules.count { $0.faulted || $0.mode == .sensorError }))
-    gauge("modules_moving", "", "Modules energised and turning now").set(Double(executor.moving))
+      .set(Double(metrics.modulesFaulted))
+    gauge("modules_moving", "", "Modules energised and turning now")
+      .set(Double(metrics.modulesMoving))
     gauge("modules_waiting", "", "Modules with a move still to start")
-      .set(Double(executor.waiting))
+      .set(Double(metrics.modulesWaiting))
     gauge("executor_deadline_misses", "total", "Executor ticks that missed their deadline")
-      .set(Double(executor.deadlineMisses))
-    gauge("executor_ticks", "total", "Executor ticks run").set(Double(executor.ticks))
-    let committer = runtime.messages.committer
+      .set(Double(metrics.deadlineMisses))
+    gauge("executor_ticks", "total", "Executor ticks run").set(Double(metrics.ticks))
     gauge("message_commits", "total", "Transactions that stored accepted messages (group commit)")
-      .set(Double(committer.commits))
+      .set(Double(metrics.commits))
     gauge("messages_committed", "total", "Messages stored by those transactions")
-      .set(Double(committer.committed))
+      .set(Double(metrics.committed))
     if let limiter {
       gauge("http_rate_limited_addresses", "", "Client addresses the rate limiter tracks now")
         .set(Double(limiter.addressCount))
     }
     var text = registry.emitToString()
-    let jitter = runner.thread.jitter.snapshot()
     text += Self.summary(
-      "clack_executor_tick_lateness_seconds", "Lateness of executor ticks", jitter, scale: 1e9)
+      "clack_executor_tick_lateness_seconds", "Lateness of executor ticks", metrics.tickLateness,
+      scale: 1e9)
     text += Self.summary(
       "clack_executor_tick_work_seconds",
       "Time each executor tick works, from its wake-up to its report",
-      runner.thread.work.snapshot(), scale: 1e9)
-    let latency = runtime.latency.snapshot()
+      metrics.tickWork, scale: 1e9)
     text += Self.summary(
       "clack_accept_to_motion_seconds",
-      "Time from a message's 201 to the first bus write of its transition", latency, scale: 1e9)
+      "Time from a message's 201 to the first bus write of its transition",
+      metrics.acceptToMotion, scale: 1e9)
     var headers = HTTPFields()
     headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
     return Response(
@@ -111,9 +105,4 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
       labels: [("method", request.method.rawValue), ("status", String(status))]
     ).increment()
   }
-}
-
-/// The raw monotonic clock, as the executor's reports use it.
-enum MonotonicNow {
-  static func nanoseconds() -> Int { MonotonicTickClock.raw() }
 }

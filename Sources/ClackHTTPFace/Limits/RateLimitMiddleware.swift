@@ -9,6 +9,8 @@ import NIOCore
 struct RateLimitMiddleware: RouterMiddleware {
   typealias Context = ClackRequestContext
   let limiter: AddressRateLimiter
+  /// Real seconds on a monotonic clock (the runtime's).
+  let now: @Sendable () -> Double
 
   static let uncounted: Set<String> = [
     "/health", "/", "/ui/app.js", "/ui/app.css", "/openapi.yaml",
@@ -21,8 +23,7 @@ struct RateLimitMiddleware: RouterMiddleware {
       return try await next(request, context)
     }
     let address = context.remoteAddress?.ipAddress ?? "unknown"
-    let now = Double(MonotonicNow.nanoseconds()) / 1e9
-    guard let wait = limiter.retryAfter(address: address, now: now) else {
+    guard let wait = limiter.retryAfter(address: address, now: now()) else {
       return try await next(request, context)
     }
     throw APIError(

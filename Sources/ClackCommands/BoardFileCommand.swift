@@ -5,7 +5,7 @@ import ClackDrivers
 import ClackHardware
 
 /// `clack board check FILE`: validate a board file and say what it describes.
-struct BoardCommand: ParsableCommand {
+struct BoardFileCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "board",
     abstract: "Check board files.",

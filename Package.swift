@@ -216,6 +216,9 @@ let package = Package(
     ),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard", "ClackCore"]),
     .testTarget(
+      name: "ClackHardwareTests",
+      dependencies: ["ClackHardware", "ClackBoard", "ClackCore", "ClackScheduler"]),
+    .testTarget(
       name: "ClackSchedulerTests",
       dependencies: [
         "ClackScheduler", "ClackBoard", "ClackCore",

@@ -72,9 +72,8 @@ public struct Daemon {
 
   /// Everything a running daemon is made of, for faces (the terminal view) to look at.
   public struct Parts: Sendable {
-    public let display: Display
-    public let store: ClackStore
-    public let events: EventHub
+    /// What every face holds.
+    public let service: BoardService
     public let address: String
     public let stateDirectory: String
   }
@@ -130,8 +129,7 @@ public struct Daemon {
       onServerRunning: { _ in serving.set() },
       logger: logger)
     let parts = Parts(
-      display: runtime.display, store: store, events: runtime.events,
-      address: address.description, stateDirectory: stateDirectory)
+      service: runtime.service, address: address.description, stateDirectory: stateDirectory)
     let notifier = SystemdNotifier()
     notifier.notify("STATUS=homing \(board.name)")
     let lifecycle = LifecycleService(

@@ -4,27 +4,26 @@ import ClackDrivers
 import ClackScheduler
 import ClackSimHAL
 
-/// A board opened for driving: its drivers (on real devices, or on its simulated twin running
-/// in real time, `speed` times faster), its executor and the real-time thread that runs it.
-/// This is the one place that chooses between the two, and between flaps and pixels;
-/// everything above shows screens through it (`home`, `show`) and reads the thread's state.
+/// A board opened for driving: its drive (split flaps or an LED panel, on real devices or on
+/// its simulated twin running in real time, `speed` times faster), the drive's executor and
+/// the real-time thread that runs it. This is the one place that chooses the kind and the
+/// hardware; everything above shows screens through it (`home`, `show`) and reads the
+/// thread's state, without asking which kind of board it is.
 public final class BoardRunner: @unchecked Sendable {
   public let board: BoardDefinition
   public let planner: Planner
   public let thread: ExecutorThread
   public let grant: RealtimeGrant
-  /// The simulated twin, when the board is simulated. Its hardware belongs to the executor
-  /// thread until `stop()`.
-  private let twin: SimulatedBoard?
-  /// A pixel board's panel: its character grid and how it changes.
-  public let pixels: PixelDrive?
   public let speed: Int
+  let drive: any BoardDrive
+
   /// Board time one module takes to home and turn to its flap, on average (half a revolution
   /// to its home edge, half on to the flap, in one ramped move up to the search speed on a
   /// stepped board; at the planned speed on smart modules, which home themselves).
-  public let homingMicrosecondsPerModule: Int
+  public var homingMicrosecondsPerModule: Int { drive.homingMicrosecondsPerModule }
   /// A stepped board: its positions can be saved at a clean stop and trusted at the next start.
-  public let keepsPositions: Bool
+  public var keepsPositions: Bool { drive.keepsPositions }
+  public var kind: BoardKind { drive.kind }
 
   /// Board time of one step at the top speed.
   public var topSpeedStepMicroseconds: Int { 1_000_000 / max(1, board.motion.topSpeed) }
@@ -39,67 +38,16 @@ public final class BoardRunner: @unchecked Sendable {
     self.board = board
     self.speed = max(1, speed)
     planner = Planner(board: board)
-    if let definition = board.pixels {
-      let drive = try PixelDrive(
-        definition: definition, simulate: simulate || definition.simulatedOnly)
-      pixels = drive
-      twin = nil
-      keepsPositions = false
-      homingMicrosecondsPerModule = 0
-      thread = ExecutorThread(
-        executor: drive.executor, tickMicroseconds: PixelDrive.frameMicroseconds,
-        clock: tickClock ?? MonotonicTickClock(speed: self.speed),
-        setup: drive.simulated ? .none : RealtimeSetup())
-      grant = thread.start()
-      return
-    }
-    pixels = nil
-    let stepped: StepperBank?
-    let smart: SmartModuleBank?
-    if simulate || board.simulation.always {
-      let twin = try SimulatedBoard(board: board, rotors: rotors)
-      twin.log.isEnabled = false
-      self.twin = twin
-      stepped = twin.stepped
-      smart = twin.smart
-    } else {
-      let hardware = try LinuxBoard(board: board)
-      twin = nil
-      stepped = hardware.stepped
-      smart = hardware.smart
-    }
-    let executor: TickExecutor
-    keepsPositions = stepped != nil
-    if let stepped {
-      executor = SteppedExecutor(bank: stepped, board: board)
-    } else if let smart {
-      executor = SmartExecutor(bank: smart, board: board)
-    } else {
-      throw BoardRunnerError(description: "board '\(board.name)' has no modules to drive")
-    }
-    let revolution = board.motion.stepsPerRevolution
-    homingMicrosecondsPerModule =
-      if let stepped = executor as? SteppedExecutor {
-        // One ramped move of about a revolution: half to the home edge, half on to the flap.
-        stepped.searchTiming.microseconds(steps: revolution)
+    drive =
+      if let definition = board.pixels {
+        try PixelDrive(definition: definition, simulate: simulate || definition.simulatedOnly)
       } else {
-        planner.timing.microseconds(steps: revolution)
+        try FlapDrive(board: board, planner: planner, simulate: simulate, rotors: rotors)
       }
-    nonisolated(unsafe) let clock = twin?.clock
     thread = ExecutorThread(
-      executor: executor,
-      tickMicroseconds: ExecutorThread.tickMicroseconds(for: board, smart: smart != nil),
+      executor: drive.tickExecutor, tickMicroseconds: drive.tickMicroseconds,
       clock: tickClock ?? MonotonicTickClock(speed: self.speed),
-      // Real-time priority is for real coils. A simulated board has no motor to stall, and at
-      // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
-      setup: twin == nil ? RealtimeSetup() : .none,
-      onTick: clock.map { clock in
-        { elapsed in
-          // The simulated hardware keeps the thread's schedule (each tick's deadline).
-          let target = UInt64(elapsed)
-          if target > clock.nanoseconds { clock.advance(nanoseconds: target - clock.nanoseconds) }
-        }
-      })
+      setup: drive.realtime ? RealtimeSetup() : .none, onTick: drive.onTick)
     grant = thread.start()
   }
 
@@ -107,12 +55,7 @@ public final class BoardRunner: @unchecked Sendable {
   /// checks that no simulated coil is still energised.
   public func stop() -> String {
     thread.stop()
-    if pixels != nil { return "frame loop stopped; the panel keeps its last picture" }
-    guard let twin else { return "motion stopped, coils off" }
-    let energised = twin.modules.count { $0.motor.isEnergized }
-    return energised == 0
-      ? "motion stopped, coils off (every simulated coil is de-energised)"
-      : "motion stopped, but \(energised) simulated coils are still energised"
+    return drive.stopped()
   }
 
   /// What saved positions belong to: the board's name, size, revolution, offsets and flaps.
@@ -133,7 +76,7 @@ public final class BoardRunner: @unchecked Sendable {
     guard keepsPositions else { return nil }
     let modules = thread.state.modules
     let positions = modules.map { $0.mode == .normal ? $0.position : -1 }
-    return (positions, modules.map(\.phase), twin?.rotorPositions)
+    return (positions, modules.map(\.phase), drive.rotorPositions)
   }
 
   /// Starts from positions saved at a clean stop instead of homing, moving straight to
@@ -162,45 +105,51 @@ public final class BoardRunner: @unchecked Sendable {
   }
 
   /// Hands a change to the thread: a plan from where the modules are now for flaps (with
-  /// `transition`), the screen and the board's own transition for pixels (`instant` under
+  /// `transition`), the screen and the board's own transition for a panel (`instant` under
   /// `reduceMotion`).
   public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover {
     guard let cells = board.flaps(for: screen.frame) else { return .unshowable }
-    guard let pixels else {
-      guard let plan = thread.show(cells, transition: transition, planner: planner) else {
-        return .busy
-      }
-      return .sent(microseconds: plan.makespanMicroseconds)
-    }
-    var lines: [Int: [Int]] = [:]
-    for (row, line) in screen.scrolling {
-      let indices = line.compactMap(board.flapSet.index(of:))
-      guard indices.count == line.count else { return .unshowable }
-      lines[row] = indices
-    }
-    let change = pixels.transition(reduceMotion: reduceMotion)
-    guard thread.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
-      return .busy
-    }
-    return .sent(microseconds: change.milliseconds * 1000)
+    return drive.show(
+      screen, cells: cells, transition: transition, reduceMotion: reduceMotion, on: thread)
   }
 
   /// How long showing `screen` would move the board from where it is now, in board time.
   public func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
     -> Int
   {
-    if let pixels { return pixels.transition(reduceMotion: reduceMotion).milliseconds * 1000 }
-    guard let flaps = board.flaps(for: screen.frame) else { return 0 }
-    let positions = thread.state.modules.map { max(0, $0.position) }
-    return planner.plan(from: positions, to: flaps, transition: transition).makespanMicroseconds
+    guard let cells = board.flaps(for: screen.frame) else { return 0 }
+    return drive.moveMicroseconds(
+      to: screen, cells: cells, transition: transition, reduceMotion: reduceMotion, on: thread)
   }
 
-  /// Sets a pixel board's brightness (0–15); false on a flap board or while every command
+  /// Sets a panel's brightness (0–15); false on a board without one, or while every command
   /// slot is taken.
-  public func setBrightness(_ level: Int) -> Bool {
-    guard pixels != nil else { return false }
-    return thread.send { $0.loadBrightness(level) }
+  public func setBrightness(_ level: Int) -> Bool { drive.setBrightness(level, on: thread) }
+
+  /// What a panel's LEDs show now; nil on a board without LEDs.
+  public func picture(_ state: ExecutorState) -> PanelPicture? { drive.picture(state) }
+
+  /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
+  /// message's time on show counts from then; nil when it counts from the change.
+  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {
+    drive.seenWholeMilliseconds(screen, reduceMotion: reduceMotion)
   }
+
+  /// The longest line that scrolls, in cells; nil on a board where text never scrolls.
+  public var scrollCapacity: Int? { drive.scrollCapacity }
+
+  /// True while the board changes on its own after a change (a line scrolling): the thread
+  /// is not at rest though every move is done.
+  public var isAnimating: Bool { drive.animatesWhenIdle && !thread.isDormant }
+
+  /// Whether missed ticks slow the moves (see `BoardDrive.slowsWithMissedTicks`).
+  public var slowsWithMissedTicks: Bool { drive.slowsWithMissedTicks }
+
+  /// The log line once homing (or starting the panel) is done.
+  public func readyLine(_ state: ExecutorState) -> String { drive.readyLine(state, board: board) }
+
+  /// A panel's brightness and night hours; nil on a board without.
+  public var dimming: Dimming? { drive.dimming }
 
   /// What the modules show now, read from their positions (not the targets): a module that
   /// is mid-flip shows the flap passing by; one that is not homed shows a blank.

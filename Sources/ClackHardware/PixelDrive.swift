@@ -19,12 +19,15 @@ public final class PixelDrive: @unchecked Sendable {
   public let grid: PixelGrid
   public let executor: PixelExecutor
   public let simulated: Bool
+  /// The font's symbols, by index (the board's flap set).
+  let symbols: FlapSet
   /// The simulated panel; its models belong to the executor thread once it runs.
   private let twin: SimulatedPixelBoard?
 
   init(definition: PixelBoardDefinition, simulate: Bool) throws {
     self.definition = definition
     grid = try definition.characterGrid(file: definition.name)
+    symbols = grid.symbolSet()
     simulated = simulate
     let panel: any PixelPanel
     var readBack: ((inout PixelCanvas) -> Void)?
@@ -39,7 +42,7 @@ public final class PixelDrive: @unchecked Sendable {
       panel = try Self.openPanel(definition)
     }
     executor = PixelExecutor(
-      panel: panel, grid: grid, symbols: grid.symbolSet().symbols, depth: definition.depth,
+      panel: panel, grid: grid, symbols: symbols.symbols, depth: definition.depth,
       brightness: definition.brightness, scrollPixelsPerSecond: definition.scrollSpeed,
       lineCapacity: Self.lineCapacity, readBack: readBack)
   }
@@ -54,7 +57,7 @@ public final class PixelDrive: @unchecked Sendable {
 
   /// Board milliseconds from the start of a change until every column of `screen` has been
   /// on show: the transition, then the longest scrolling line's first pass.
-  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int {
+  public func seenWholeMilliseconds(of screen: Screen, reduceMotion: Bool) -> Int {
     let change = transition(reduceMotion: reduceMotion).milliseconds
     guard screen.longestLine > 0 else { return change }
     let motion = MarqueeMotion(
@@ -110,4 +113,71 @@ public final class PixelDrive: @unchecked Sendable {
       #endif
     }
   }
+}
+
+extension PixelDrive: BoardDrive {
+  var kind: BoardKind { .pixels }
+  var tickExecutor: TickExecutor { executor }
+  var tickMicroseconds: Int { Self.frameMicroseconds }
+  /// A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
+  /// starve a small machine.
+  var realtime: Bool { !simulated }
+  var onTick: ((Int) -> Void)? { nil }
+  /// A panel starts at once.
+  var homingMicrosecondsPerModule: Int { 0 }
+  var keepsPositions: Bool { false }
+
+  func show(
+    _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
+    on thread: ExecutorThread
+  ) -> BoardRunner.Handover {
+    var lines: [Int: [Int]] = [:]
+    for (row, line) in screen.scrolling {
+      let indices = line.compactMap(symbols.index(of:))
+      guard indices.count == line.count else { return .unshowable }
+      lines[row] = indices
+    }
+    // A panel shows its board file's transition, not a flap board's strategies.
+    let change = self.transition(reduceMotion: reduceMotion)
+    guard thread.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
+      return .busy
+    }
+    return .sent(microseconds: change.milliseconds * 1000)
+  }
+
+  func moveMicroseconds(
+    to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
+    on thread: ExecutorThread
+  ) -> Int {
+    self.transition(reduceMotion: reduceMotion).milliseconds * 1000
+  }
+
+  func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool {
+    thread.send { $0.loadBrightness(level) }
+  }
+
+  func picture(_ state: ExecutorState) -> PanelPicture? {
+    guard state.pixels.count == grid.width * grid.height else { return nil }
+    return PanelPicture(
+      canvas: canvas(state), depth: definition.depth, brightness: state.brightness)
+  }
+
+  func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {
+    seenWholeMilliseconds(of: screen, reduceMotion: reduceMotion)
+  }
+
+  var scrollCapacity: Int? { Self.lineCapacity }
+  var animatesWhenIdle: Bool { true }
+  var slowsWithMissedTicks: Bool { false }
+
+  func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String {
+    let panel = definition.geometry
+    return
+      "panel started: \(board.rows)×\(board.cols) characters on \(panel.width)×\(panel.height) LEDs"
+  }
+
+  var dimming: Dimming? { Dimming(brightness: definition.brightness, night: definition.night) }
+
+  func stopped() -> String { "frame loop stopped; the panel keeps its last picture" }
+  var rotorPositions: [Int]? { nil }
 }

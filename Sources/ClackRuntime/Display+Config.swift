@@ -15,7 +15,7 @@ extension Display {
   /// Messages keep their places; nothing homes.
   func reload(_ newConfig: RuntimeConfig) {
     config = newConfig
-    renderer = Self.renderer(for: board, config: newConfig)
+    renderer = Self.renderer(for: runner, config: newConfig)
     engine.reconfigure(rules: Self.rules(zones: zones, config: newConfig), now: clock.now())
     let script = Self.startingScript(
       saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: newConfig.script,
@@ -26,12 +26,12 @@ extension Display {
     wake.signal()
   }
 
-  /// Lays content out for `board`: on a pixel board, lines too long for a full-width zone
-  /// scroll instead of being refused.
-  static func renderer(for board: BoardDefinition, config: RuntimeConfig) -> ZoneRenderer {
+  /// Lays content out for the runner's board: where text can scroll (a pixel board), lines
+  /// too long for a full-width zone scroll instead of being refused.
+  static func renderer(for runner: BoardRunner, config: RuntimeConfig) -> ZoneRenderer {
     ZoneRenderer(
-      flapSet: board.flapSet, timeZone: config.timeZone,
-      scrolling: board.pixels == nil ? nil : (board.cols, PixelDrive.lineCapacity))
+      flapSet: runner.board.flapSet, timeZone: config.timeZone,
+      scrolling: runner.scrollCapacity.map { (runner.board.cols, $0) })
   }
 
   /// Says at start (and on reload) which quote-of-the-day zones no quote in the library fits:

@@ -32,15 +32,15 @@ extension Display {
   /// modules moving, a frame not yet handed over or not yet saved.
   var isBusy: Bool {
     let state = runner.thread.state
-    // A pixel board's scrolling line is followed too, so viewers see it move.
+    // A scrolling line is followed too, so viewers see it move.
     return !homed || state.commandsApplied < commandsSent || !state.idle || screen != sent
-      || (runner.pixels != nil && !runner.thread.isDormant)
+      || runner.isAnimating
       || commandsSaved < commandsSent
   }
 
-  /// True while a pixel board's frame loop runs with no change under way: a line scrolls.
+  /// True while the board changes with no change under way: a line scrolls.
   public nonisolated var isScrolling: Bool {
-    runner.pixels != nil && runner.thread.state.idle && !runner.thread.isDormant
+    runner.isAnimating && runner.thread.state.idle
   }
 
   /// The next time something can change what the board shows without anyone telling it.

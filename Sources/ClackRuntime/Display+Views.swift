@@ -57,22 +57,20 @@ extension Display {
     view.script = script
     view.cells = shown.notations()
     view.targetCells = target.notations()
-    if board.pixels != nil {
-      view.kind = "pixels"
-      view.pixels = pixelsView(state)
-    }
+    view.kind = runner.kind.rawValue
+    view.pixels = pixelsView(state)
     return view
   }
 
   /// What a pixel board's LEDs show, from the executor's report (read back from the chips).
   func pixelsView(_ state: ExecutorState) -> PixelsView? {
-    guard let drive = runner.pixels else { return nil }
-    let (width, height) = (drive.grid.width, drive.grid.height)
-    guard state.pixels.count == width * height else { return nil }
+    guard let picture = runner.picture(state) else { return nil }
+    let canvas = picture.canvas
+    let (width, height) = (canvas.width, canvas.height)
     return PixelsView(
-      width: width, height: height, depth: drive.definition.depth.rawValue,
-      brightness: state.brightness,
-      rows: (0..<height).map { y in state.pixels[(y * width)..<((y + 1) * width)].map(Int.init) })
+      width: width, height: height, depth: picture.depth.rawValue,
+      brightness: picture.brightness,
+      rows: (0..<height).map { y in (0..<width).map { x in Int(canvas[x, y]) } })
   }
 
   /// Which modules have a move still to start: those the executor holds back (for their
@@ -130,7 +128,7 @@ extension Display {
         to: screen, transition: transition, reduceMotion: reduceMotion)
     }
     let slowdown =
-      runner.pixels != nil
+      !runner.slowsWithMissedTicks
       ? 1 : self.slowdown(runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
     return Double(microseconds) * slowdown / 1e6 / Double(runner.speed)
   }

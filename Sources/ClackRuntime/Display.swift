@@ -85,7 +85,7 @@ public actor Display {
     self.logger = logger
     let board = runner.board
     zones = config.resolvedZones(rows: board.rows, cols: board.cols)
-    renderer = Self.renderer(for: board, config: config)
+    renderer = Self.renderer(for: runner, config: config)
     engine = ContentEngine(rules: Self.rules(zones: zones, config: config), now: clock.now())
     screen = Screen(rows: board.rows, cols: board.cols)
     sent = screen
@@ -94,11 +94,11 @@ public actor Display {
       Self.startingScript(
         saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: config.script,
         board: board, logger: logger))
-    brightness = board.pixels.map { pixels in
+    brightness = runner.dimming.map { dimming in
       let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
       return BrightnessSchedule(
-        setting: saved ?? pixels.brightness,
-        night: pixels.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
+        setting: saved ?? dimming.brightness,
+        night: dimming.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
     }
   }
 
@@ -212,14 +212,7 @@ public actor Display {
     let state = runner.thread.state
     if !homed, state.commandsApplied >= commandsSent, state.idle {
       homed = true
-      if let pixels = runner.pixels {
-        let panel = pixels.definition.geometry
-        logger.info(
-          "panel started: \(board.rows)×\(board.cols) characters on \(panel.width)×\(panel.height) LEDs"
-        )
-      } else {
-        logger.info("board homed: \(state.modules.count { $0.mode == .normal }) modules ready")
-      }
+      logger.info("\(runner.readyLine(state))")
       events.publish(.status(homed: true))
     }
     applyBrightness(at: now)
@@ -340,11 +333,12 @@ public actor Display {
     }
   }
 
-  /// On a pixel board a message's time on show counts from when it has been seen whole: after
-  /// the transition, and after the first pass of a line that scrolls.
+  /// On a board that scrolls, a message's time on show counts from when it has been seen
+  /// whole: after the transition, and after the first pass of a line that scrolls.
   private func delayHoldsUntilSeenWhole() {
-    guard let pixels = runner.pixels, !startedSinceSend.isEmpty else { return }
-    let milliseconds = pixels.seenWholeMilliseconds(sent, reduceMotion: config.reduceMotion)
+    guard !startedSinceSend.isEmpty,
+      let milliseconds = runner.seenWholeMilliseconds(sent, reduceMotion: config.reduceMotion)
+    else { return }
     for id in startedSinceSend {
       guard let zone = messages.first(where: { $0.id == id })?.zone else { continue }
       engine.delayHold(zone: zone, by: Double(milliseconds) / 1000)

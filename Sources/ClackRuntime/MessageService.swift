@@ -78,7 +78,7 @@ public struct MessageService: Sendable {
   /// that scrolls on a pixel board: a frame cannot hold it, so it is laid out when shown.
   func layout(_ body: MessageBody, in zone: ZoneSpec) throws(AcceptError) -> Frame? {
     do {
-      let renderer = Display.renderer(for: display.board, config: settings.current)
+      let renderer = Display.renderer(for: display.runner, config: settings.current)
       let screen = try renderer.screen(for: body, in: zone)
       return screen.scrolling.isEmpty ? screen.frame : nil
     } catch let error as LayoutError {

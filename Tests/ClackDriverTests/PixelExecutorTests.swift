@@ -229,11 +229,15 @@ import Testing
     }
     #expect(state.ticks > ticks)
     #expect(runner.shownFrame(state) == frame)
-    let canvas = try #require(runner.pixels).canvas(state)
+    let picture = try #require(runner.picture(state))
     var drawn = PixelCanvas(width: 64, height: 16, depth: .grey)
-    try #require(runner.pixels).grid.draw(frame, into: &drawn)
-    #expect(Self.lit(canvas) == Self.lit(drawn))
+    let definition = try #require(board.pixels)
+    try definition.characterGrid(file: path).draw(frame, into: &drawn)
+    #expect(Self.lit(picture.canvas) == Self.lit(drawn))
     #expect(state.brightness == 12)
+    #expect(picture.brightness == 12)
+    #expect(runner.kind == .pixels)
+    #expect(runner.dimming?.brightness == definition.brightness)
   }
 
   /// Commands sent while the thread goes dormant, or just after, are never lost: each is taken

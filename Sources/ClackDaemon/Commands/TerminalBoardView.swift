@@ -27,11 +27,11 @@ final class TerminalBoardView: Sendable {
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
     recent.onAppend(redraw)
     redraw.yield()
-    let events = parts.events.subscribe()
+    let events = parts.service.subscribe()
     let forward = Task.detached {
       for await _ in events { redraw.yield() }
     }
-    let picture = TerminalBoardPicture(flapSet: parts.display.runner.board.flapSet)
+    let picture = TerminalBoardPicture(flapSet: parts.service.symbols)
     if let warning = picture.warning { recent.append("terminal view: " + warning) }
     let draw = Task.detached { [speed, recent] in
       for await _ in redraws {
@@ -45,28 +45,22 @@ final class TerminalBoardView: Sendable {
   private static func draw(
     _ parts: Daemon.Parts, picture: TerminalBoardPicture, speed: Int, recent: RecentLogLines
   ) async {
-    let runner = parts.display.runner
-    let state = runner.thread.state
+    let live = await parts.service.live()
     // A pixel board shows its LEDs (two rows of them per line of text, in amber).
     let grid =
-      runner.pixels.map {
-        "\u{1B}[33m" + HalfBlockPicture.render($0.canvas(state)) + "\u{1B}[0m\n"
-      }
-      ?? picture.render(runner.shownFrame(state), reserved: Self.linesBesideBoard)
-    let homed = await parts.display.homed
-    let quiet = await parts.display.quiet
-    let queued = (try? parts.store.count(state: .queued)) ?? 0
+      live.leds.map { "\u{1B}[33m" + HalfBlockPicture.render($0) + "\u{1B}[0m\n" }
+      ?? picture.render(live.shown, reserved: Self.linesBesideBoard)
     var status = "clack sim · http://\(parts.address)"
     if speed > 1 { status += " · ×\(speed)" }
-    if runner.pixels != nil {
-      status += homed ? " · brightness \(state.brightness)/15" : " · starting…"
+    if let brightness = live.brightness {
+      status += live.homed ? " · brightness \(brightness)/15" : " · starting…"
     } else {
-      status += homed ? " · \(state.moving) moving, \(state.waiting) waiting" : " · homing…"
+      status += live.homed ? " · \(live.moving) moving, \(live.waiting) waiting" : " · homing…"
     }
-    status += " · \(queued) queued"
-    if quiet { status += " · quiet hours" }
+    status += " · \(live.queued) queued"
+    if live.quiet { status += " · quiet hours" }
     let logs = recent.last(4).map { "  " + String($0.prefix(100)) }
-    print(screen([runner.board.name, grid, status] + logs), terminator: "")
+    print(screen([parts.service.board.name, grid, status] + logs), terminator: "")
     fflush(nil)
   }
 

@@ -127,6 +127,21 @@ public struct BoardService: Sendable {
   /// What the board shows and is turning to, module by module.
   public func boardView() async -> BoardView { await display.view() }
 
+  /// What the board shows this instant; reads the executor's report without waiting on it.
+  public func live() async -> LiveBoard {
+    let runner = display.runner
+    let state = runner.thread.state
+    let picture = runner.picture(state)
+    return LiveBoard(
+      shown: runner.shownFrame(state), leds: picture?.canvas, moving: state.moving,
+      waiting: state.waiting, brightness: runner.dimming == nil ? nil : state.brightness,
+      homed: await display.homed,
+      quiet: await display.quiet, queued: (try? store.count(state: .queued)) ?? 0)
+  }
+
+  /// The board's symbols, by index, as its flaps (or a panel's font) have them.
+  public var symbols: FlapSet { display.board.flapSet }
+
   /// A pixel board's brightness, or nil on a flap board.
   public func brightness() async -> BrightnessView? { await display.brightnessView() }
 

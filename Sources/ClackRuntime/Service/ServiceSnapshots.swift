@@ -80,6 +80,21 @@ public struct RuntimeMetrics: Sendable {
   public let acceptToMotion: LatencyHistogram
 }
 
+/// What the board shows this instant, mid-flip too, for a live picture (the terminal view).
+public struct LiveBoard: Sendable {
+  /// The symbols the modules show now (a module mid-flip shows the flap passing by).
+  public let shown: Frame
+  /// What a panel's LEDs show now; nil on a board without LEDs.
+  public let leds: PixelCanvas?
+  public let moving: Int
+  public let waiting: Int
+  /// A panel's brightness now, 0–15; nil on a board without one.
+  public let brightness: Int?
+  public let homed: Bool
+  public let quiet: Bool
+  public let queued: Int
+}
+
 /// What a face needs to know about the board it fronts (the Local API checks sizes with it,
 /// MQTT describes the board to Home Assistant).
 public struct BoardFacts: Sendable, Hashable {

@@ -1,0 +1,78 @@
+import ClackBoard
+import ClackCore
+import ClackScheduler
+
+/// One kind of display opened for driving: split flaps (stepped or smart modules) or an LED
+/// panel. `BoardRunner` holds one and runs its executor on the real-time thread; everything
+/// that differs between kinds is answered here, so a new kind (colour panels, a remote board)
+/// is one new type conforming to this, and nothing above ClackHardware asks which kind it is.
+protocol BoardDrive: AnyObject, Sendable {
+  var kind: BoardKind { get }
+  /// What the real-time thread runs, how often, and whether at real-time priority.
+  var tickExecutor: TickExecutor { get }
+  var tickMicroseconds: Int { get }
+  var realtime: Bool { get }
+  /// Called each tick with the board time elapsed (a simulated twin keeps the thread's time).
+  var onTick: ((Int) -> Void)? { get }
+
+  /// Board time one module takes to home and reach its flap (0 when homing is instant).
+  var homingMicrosecondsPerModule: Int { get }
+  /// Positions can be saved at a clean stop and trusted at the next start.
+  var keepsPositions: Bool { get }
+
+  /// Hands a change to the thread (`cells`: the screen's frame as symbol indices).
+  func show(
+    _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
+    on thread: ExecutorThread
+  ) -> BoardRunner.Handover
+  /// How long showing `screen` would take from where the board is, in board time.
+  func moveMicroseconds(
+    to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
+    on thread: ExecutorThread
+  ) -> Int
+  /// Sets the brightness (0–15); false when this kind has none, or every slot is taken.
+  func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool
+  /// What the LEDs show, from a state's report; nil for a kind without LEDs.
+  func picture(_ state: ExecutorState) -> PanelPicture?
+  /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
+  /// message's time on show should count from then (a scrolling line's first pass); nil when
+  /// it counts from the change.
+  func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int?
+  /// The longest line that scrolls, in cells; nil when text never scrolls on this kind.
+  var scrollCapacity: Int? { get }
+  /// True when the thread animates on its own after a change (a line scrolling), so the
+  /// board changes without a new screen.
+  var animatesWhenIdle: Bool { get }
+  /// A host too slow for the ticks slows the moves (flaps step at most once a tick run); a
+  /// frame loop shows late frames instead.
+  var slowsWithMissedTicks: Bool { get }
+  /// The log line once homing (or starting) is done.
+  func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String
+  /// The brightness a panel starts at and its night hours; nil for a kind without.
+  var dimming: Dimming? { get }
+  /// After the thread stopped: what became of the hardware, in words.
+  func stopped() -> String
+  /// A simulated twin's rotor positions, to start it where it stopped.
+  var rotorPositions: [Int]? { get }
+}
+
+/// The kind of display a board is, for views and logs.
+public enum BoardKind: String, Sendable, Hashable {
+  case splitFlap = "split-flap"
+  case pixels
+}
+
+/// What an LED panel shows: its picture, and the levels it was drawn at.
+public struct PanelPicture: Sendable, Hashable {
+  public let canvas: PixelCanvas
+  /// Levels of grey a pixel can take (`mono`, `grey`).
+  public let depth: PixelDepth
+  /// 0–15.
+  public let brightness: Int
+}
+
+/// A panel's brightness over the day: its level, and a dimmer level at night.
+public struct Dimming: Sendable, Hashable {
+  public let brightness: Int
+  public let night: PixelBoardDefinition.NightBrightness?
+}

@@ -207,21 +207,31 @@ let package = Package(
     .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
+    // Helpers shared by test targets (long-run switches); never part of the program.
+    .target(
+      name: "ClackTestSupport", dependencies: ["ClackBoard", "ClackCore"],
+      path: "Tests/Support/ClackTestSupport"),
     .testTarget(
       name: "ClackDriverTests",
       dependencies: [
         "ClackDrivers", "ClackSimHAL", "ClackCore", "ClackBoard", "ClackHardware", "ClackHAL",
-        "ClackScheduler",
+        "ClackTestSupport",
       ]
     ),
     .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard", "ClackCore"]),
     .testTarget(
       name: "ClackHardwareTests",
-      dependencies: ["ClackHardware", "ClackBoard", "ClackCore", "ClackScheduler"]),
+      dependencies: [
+        "ClackHardware", "ClackBoard", "ClackCore", "ClackDrivers", "ClackScheduler", "ClackSimHAL",
+        "ClackTestSupport",
+      ]),
+    // The planner and the executors; the executors run on simulated hardware (ClackSimHAL,
+    // ClackDrivers) and through BoardRunner (ClackHardware) as fixtures.
     .testTarget(
       name: "ClackSchedulerTests",
       dependencies: [
-        "ClackScheduler", "ClackBoard", "ClackCore",
+        "ClackScheduler", "ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL", "ClackHardware",
+        "ClackSimHAL", "ClackTestSupport",
       ]
     ),
     .testTarget(
@@ -234,11 +244,37 @@ let package = Package(
       ]),
     .testTarget(
       name: "ClackContentTests", dependencies: ["ClackContent", "ClackStore", "ClackCore"]),
-    .testTarget(
-      name: "ClackDaemonTests",
+    // Helpers for the tests of the runtime and the faces: the runtime in virtual time.
+    .target(
+      name: "ClackRuntimeTestSupport",
       dependencies: [
-        "ClackDaemon", "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackCore",
-        "ClackBoard", "ClackContent", "ClackStore", "ClackMQTT", "ClackHardware",
+        "ClackBoard", "ClackHardware", "ClackRuntime", "ClackStore",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tests/Support/ClackRuntimeTestSupport"),
+    .testTarget(name: "ClackAPITests", dependencies: ["ClackAPI"]),
+    .testTarget(
+      name: "ClackRuntimeTests",
+      dependencies: [
+        "ClackRuntime", "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore",
+        "ClackHardware", "ClackStore", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "ClackHTTPFaceTests",
+      dependencies: ["ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackDaemon"]
+    ),
+    .testTarget(
+      name: "ClackMQTTFaceTests",
+      dependencies: ["ClackMQTTFace", "ClackAPI", "ClackCore", "ClackDaemon", "ClackMQTT"]
+    ),
+    // The faces together over one runtime in this process: REST, the Local API and MQTT agree.
+    .testTarget(
+      name: "ClackFacesTests",
+      dependencies: [
+        "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackMQTT",
+        "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware",
+        "ClackStore", "ClackDaemon",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -246,6 +282,16 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
+    // The daemon's own parts: its config, doctor, logging and terminal view.
+    .testTarget(
+      name: "ClackDaemonTests",
+      dependencies: [
+        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackContent", "ClackHAL", "ClackMQTT",
+        "ClackStore", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The whole process: tests that start the `clack` binary (built with the tests).
+    .testTarget(name: "ClackProcessTests", dependencies: ["ClackAPI", "ClackCore"]),
     .testTarget(
       name: "ClackStoreTests",
       dependencies: [

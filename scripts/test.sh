@@ -46,17 +46,19 @@ bash scripts/check-dependencies.sh
 step "checking formatting (swift format lint)"
 swift format lint --strict --recursive Sources Tests Package.swift
 
-# The daemon tests start real daemons and poll them on wall-clock deadlines. Run in the same
-# process as the CPU-bound suites (planner properties, executor runs), their polls wait behind
-# those on a 2-core machine's 2 cooperative threads until the deadlines pass; so they run
-# second, on their own.
+# The runtime's, the faces' and the daemon's tests run a board's real-time thread and poll on
+# wall-clock deadlines, and the process tests start real daemons. Run in the same process as
+# the CPU-bound suites (planner properties, executor runs), their polls wait behind those on a
+# 2-core machine's 2 cooperative threads until the deadlines pass; so they run second, on
+# their own.
+daemon_targets='ClackRuntimeTests|ClackFacesTests|ClackDaemonTests|ClackProcessTests'
 step "running unit tests"
-swift test --skip-build --skip ClackDaemonTests 2>&1 | tee "$log"
+swift test --skip-build --skip "$daemon_targets" 2>&1 | tee "$log"
 unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' "$log" | tail -1)
 [ -n "$unit" ] || die "could not read the number of unit tests that passed"
 
-step "running the daemon's integration tests (real daemons on loopback)"
-swift test --skip-build --filter ClackDaemonTests 2>&1 | tee "$log"
+step "running the runtime's, the faces' and the daemon's tests (real daemons on loopback)"
+swift test --skip-build --filter "$daemon_targets" 2>&1 | tee "$log"
 daemon=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' "$log" | tail -1)
 [ -n "$daemon" ] || die "could not read the number of daemon tests that passed"
 unit=$((unit + daemon))

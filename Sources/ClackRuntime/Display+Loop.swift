@@ -30,7 +30,7 @@ extension Display {
 
   /// True while the executor has work the loop must follow: homing, a command not yet taken,
   /// modules moving, a frame not yet handed over or not yet saved.
-  var isBusy: Bool {
+  public var isBusy: Bool {
     let state = runner.thread.state
     // A scrolling line is followed too, so viewers see it move.
     return !homed || state.commandsApplied < commandsSent || !state.idle || screen != sent

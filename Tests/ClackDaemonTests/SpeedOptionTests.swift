@@ -16,7 +16,8 @@ import Testing
   @Test func aHardwareBoardNeedsSimulateForSpeed() async throws {
     var options = Daemon.Options()
     options.config.boardPath =
-      DaemonProcess.root.appendingPathComponent("boards/pi-gpio-4.yaml")
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../boards/pi-gpio-4.yaml").standardized
       .path
     options.speed = 20
     do {

@@ -4,21 +4,9 @@ import ClackDrivers
 import ClackHAL
 import ClackHardware
 import ClackSimHAL
+import ClackTestSupport
 import Foundation
 import Testing
-
-let boardsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("../../boards").standardized
-
-func loadBoard(_ name: String) throws -> BoardDefinition {
-  try BoardDefinition.load(path: boardsDirectory.appendingPathComponent(name).path)
-}
-
-/// Random targets for every module, seeded so a failure repeats.
-func randomTargets(_ board: BoardDefinition, seed: UInt64) -> [Int] {
-  var random = SplitMix64(seed: seed)
-  return (0..<board.moduleCount).map { _ in random.uniform(below: board.flapSet.count) }
-}
 
 /// Drives a simulated board to `flaps` with the driver its file names; returns each module's
 /// fault.

@@ -1,6 +1,7 @@
 import ClackBoard
 import ClackCore
 import ClackScheduler
+import ClackTestSupport
 import Testing
 
 /// Replanning mid-motion on the per-tick executor, where every tick can be inspected.

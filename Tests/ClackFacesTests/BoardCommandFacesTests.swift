@@ -1,4 +1,5 @@
 import ClackMQTT
+import ClackRuntimeTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -16,6 +17,18 @@ import Testing
 /// service, over a running display loop in virtual time, and are refused in the same words.
 @Suite(.serialized) struct BoardCommandFacesTests {
   static let key = APIKey(value: "test-key")
+
+  static func config() -> RuntimeConfig {
+    var config = RuntimeConfig()
+    config.timeZone = RuntimeHarness.utc
+    config.schedules = []
+    config.dwell = 300
+    return config
+  }
+
+  static func text(_ text: String, from sender: String) -> NewMessage {
+    NewMessage(sender: sender, body: .text(text))
+  }
 
   struct Faces {
     let api: API
@@ -52,14 +65,14 @@ import Testing
   }
 
   @Test func quietAndClearWorkTheSameFromRESTAndMQTT() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight)
-    try await DisplayLoopTests.withRunningLoop(UrgentMessageTests.config(), clock: clock) {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    try await RuntimeHarness.withRunningLoop(Self.config(), clock: clock) {
       runtime in
       let faces = Faces(runtime.service)
       let display = runtime.display
       // A message on show, then clear from REST: it ends as shown and the board goes blank.
-      let first = try await runtime.service.accept(UrgentMessageTests.text("HELLO", from: "a"))
-      try await DisplayLoopTests.untilAsleep(display, clock)
+      let first = try await runtime.service.accept(Self.text("HELLO", from: "a"))
+      try await RuntimeHarness.untilAsleep(display, clock)
       #expect(try runtime.store.message(id: first.message.id)?.state == .showing)
       let (cleared, _) = try await faces.rest(.post, "/api/v1/board/clear")
       #expect(cleared == .noContent)
@@ -69,8 +82,8 @@ import Testing
         "blank after clear")
 
       // The same from MQTT.
-      let second = try await runtime.service.accept(UrgentMessageTests.text("AGAIN", from: "b"))
-      try await DisplayLoopTests.untilAsleep(display, clock)
+      let second = try await runtime.service.accept(Self.text("AGAIN", from: "b"))
+      try await RuntimeHarness.untilAsleep(display, clock)
       #expect(try runtime.store.message(id: second.message.id)?.state == .showing)
       await faces.mqtt("clear")
       #expect(try runtime.store.message(id: second.message.id)?.state == .shown)
@@ -80,12 +93,12 @@ import Testing
       let (status, body) = try await faces.rest(.put, "/api/v1/board/quiet", #"{"quiet": true}"#)
       #expect(status == .ok)
       #expect(try WireJSON.decode(QuietView.self, from: Data(body.utf8)).quiet)
-      let held = try await runtime.service.accept(UrgentMessageTests.text("LATER", from: "c"))
+      let held = try await runtime.service.accept(Self.text("LATER", from: "c"))
       #expect(held.heldByQuietHours)
-      try await DisplayLoopTests.untilAsleep(display, clock)
+      try await RuntimeHarness.untilAsleep(display, clock)
       #expect(try runtime.store.message(id: held.message.id)?.state == .queued)
       await faces.mqtt("quiet off")
-      try await DisplayLoopTests.untilAsleep(display, clock)
+      try await RuntimeHarness.untilAsleep(display, clock)
       #expect(try runtime.store.message(id: held.message.id)?.state == .showing)
       #expect(await runtime.service.boardView().quiet == false)
       #expect(faces.errors().isEmpty)
@@ -93,8 +106,8 @@ import Testing
   }
 
   @Test func aRefusalSaysTheSameOnEveryFace() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight)
-    try await DisplayLoopTests.withRunningLoop(UrgentMessageTests.config(), clock: clock) {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    try await RuntimeHarness.withRunningLoop(Self.config(), clock: clock) {
       runtime in
       let faces = Faces(runtime.service)
       // Brightness on a flap board: 409 not_pixels from REST, the same code on …/error.

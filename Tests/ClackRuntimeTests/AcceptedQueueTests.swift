@@ -1,5 +1,6 @@
 import ClackContent
 import ClackCore
+import ClackRuntimeTestSupport
 import ClackStore
 import Foundation
 import Testing
@@ -10,10 +11,10 @@ import Testing
 /// whole queue again: the copy must stay what a fresh read would give.
 @Suite(.serialized) struct AcceptedQueueTests {
   @Test func theDisplaysQueueStaysWhatAFreshReadGives() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(9 * 3600))
+    let clock = ManualDaemonClock(RuntimeHarness.midnight.addingTimeInterval(9 * 3600))
     var config = RuntimeConfig()
-    config.timeZone = DisplayLoopTests.utc
-    try await DisplayLoopTests.withRunningLoop(config, clock: clock) { runtime in
+    config.timeZone = RuntimeHarness.utc
+    try await RuntimeHarness.withRunningLoop(config, clock: clock) { runtime in
       let display = runtime.display
       func send(
         _ text: String, from sender: String, _ change: (inout NewMessage) -> Void = { _ in }
@@ -49,12 +50,12 @@ import Testing
 /// frame for the next start.
 @Suite(.serialized) struct CleanStopFrameTests {
   @Test func theSettledFrameIsSavedAtACleanStopEvenBeforeTheLoopSavesIt() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(9 * 3600))
+    let clock = ManualDaemonClock(RuntimeHarness.midnight.addingTimeInterval(9 * 3600))
     var config = RuntimeConfig()
-    config.timeZone = DisplayLoopTests.utc
+    config.timeZone = RuntimeHarness.utc
     config.schedules = []
     // No loop runs: only the accept path and this test move the display.
-    let runtime = try await DisplayLoopTests.runtime(config, clock: clock)
+    let runtime = try await RuntimeHarness.runtime(config, clock: clock)
     let display = runtime.display
     defer { _ = display.runner.stop() }
     let giveUp = ContinuousClock.now + .seconds(60)

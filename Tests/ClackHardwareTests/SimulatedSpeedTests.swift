@@ -2,6 +2,7 @@ import ClackBoard
 import ClackCore
 import ClackHardware
 import ClackScheduler
+import ClackTestSupport
 import Synchronization
 import Testing
 

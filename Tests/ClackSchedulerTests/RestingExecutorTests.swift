@@ -3,6 +3,7 @@ import ClackCore
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import ClackTestSupport
 import Testing
 
 /// An idle board costs nothing: a stepped board at rest blocks its thread until the next

@@ -2,6 +2,7 @@ import ClackBoard
 import ClackContent
 import ClackCore
 import ClackHardware
+import ClackRuntimeTestSupport
 import ClackStore
 import Foundation
 import Logging
@@ -14,7 +15,7 @@ import Testing
 @Suite(.serialized) struct UrgentMessageTests {
   static func config(dwell: TimeInterval = 300) -> RuntimeConfig {
     var config = RuntimeConfig()
-    config.timeZone = DisplayLoopTests.utc
+    config.timeZone = RuntimeHarness.utc
     config.schedules = []
     config.dwell = dwell
     return config
@@ -27,8 +28,8 @@ import Testing
   }
 
   @Test func anUrgentMessageGivesWayAfterItsDwellAndTheEstimatesSaySo() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight)
-    try await DisplayLoopTests.withRunningLoop(Self.config(), clock: clock) { runtime in
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    try await RuntimeHarness.withRunningLoop(Self.config(), clock: clock) { runtime in
       try await Self.urgentGivesWay(runtime, clock)
     }
   }
@@ -39,14 +40,14 @@ import Testing
     let urgent = try await runtime.messages.accept(Self.text("DINNER", from: "k", urgent: true))
     #expect(urgent.displayAt == start)
     #expect(urgent.position == 1)
-    try await DisplayLoopTests.untilAsleep(display, clock)
+    try await RuntimeHarness.untilAsleep(display, clock)
     let normal = try await runtime.messages.accept(Self.text("LATER", from: "n"))
     #expect(normal.displayAt == start.addingTimeInterval(300), "it waits for the urgent dwell")
     #expect(normal.position == 1)
     let queued = try #require(try runtime.store.message(id: normal.message.id))
     #expect(await display.forecast(of: queued)?.displayAt == normal.displayAt)
-    try await DisplayLoopTests.untilAsleep(display, clock)
-    let woken = try await DisplayLoopTests.minutesThatWake(display, clock, minutes: 80)
+    try await RuntimeHarness.untilAsleep(display, clock)
+    let woken = try await RuntimeHarness.minutesThatWake(display, clock, minutes: 80)
     #expect(woken == [5, 10], "the urgent one's dwell ends at 5 minutes, the next one's at 10")
     #expect(try runtime.store.message(id: urgent.message.id)?.state == .shown)
     #expect(try runtime.store.message(id: normal.message.id)?.state == .showing)
@@ -55,10 +56,10 @@ import Testing
   }
 
   @Test func whileHomingTheEstimateCountsTheHomingLeft() async throws {
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight)
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
     // Two modules at a time: 16 modules home in eight batches of about 4.3 s of board time
     // (a revolution's ramped move), 0.09 s each at 50 times real speed.
-    let runtime = try await DisplayLoopTests.runtime(
+    let runtime = try await RuntimeHarness.runtime(
       Self.config(), clock: clock, maxMoving: 2)
     let display = runtime.display
     defer { _ = display.runner.stop() }
@@ -82,14 +83,14 @@ import Testing
     var config = Self.config()
     config.quietHours = QuietHours(startMinute: 23 * 60, endMinute: 6 * 60)
     // 23:30 on the Sunday before.
-    let clock = ManualDaemonClock(DisplayLoopTests.midnight.addingTimeInterval(-1800))
-    try await DisplayLoopTests.withRunningLoop(config, clock: clock) { runtime in
+    let clock = ManualDaemonClock(RuntimeHarness.midnight.addingTimeInterval(-1800))
+    try await RuntimeHarness.withRunningLoop(config, clock: clock) { runtime in
       try await Self.quietHoursEstimates(runtime, clock)
     }
   }
 
   static func quietHoursEstimates(_ runtime: Runtime, _ clock: ManualDaemonClock) async throws {
-    let six = DisplayLoopTests.midnight.addingTimeInterval(6 * 3600)
+    let six = RuntimeHarness.midnight.addingTimeInterval(6 * 3600)
     let urgent = try await runtime.messages.accept(Self.text("LEAK", from: "u", urgent: true))
     #expect(urgent.displayAt == six)
     #expect(urgent.heldByQuietHours)

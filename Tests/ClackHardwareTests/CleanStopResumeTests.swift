@@ -3,6 +3,7 @@ import ClackCore
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import ClackTestSupport
 import Testing
 
 /// A restart after a clean stop trusts the saved positions instead of homing: the first

@@ -4,6 +4,7 @@ import ClackDrivers
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import ClackTestSupport
 import Testing
 
 /// A smart-module board's twin under the smart executor, in virtual time: 5 ms ticks.

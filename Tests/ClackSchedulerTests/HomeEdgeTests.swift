@@ -1,5 +1,6 @@
 import ClackBoard
 import ClackScheduler
+import ClackTestSupport
 import Testing
 
 /// A move that ends exactly on the home edge: the sensor's rising edge comes with the last step

@@ -2,8 +2,6 @@ import ClackCore
 import Foundation
 import Testing
 
-@testable import ClackHTTPFace
-
 #if canImport(Glibc)
   import Glibc
 #endif

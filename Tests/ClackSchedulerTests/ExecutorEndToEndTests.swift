@@ -3,6 +3,7 @@ import ClackCore
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -47,12 +48,6 @@ final class TwinRun {
   }
 
   var shown: [Int] { twin.modules.map(\.displayedFlap) }
-}
-
-func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
-  let yaml =
-    try String(contentsOf: boardsDirectory.appendingPathComponent(file), encoding: .utf8) + extra
-  return try BoardDefinition.parse(yaml: yaml, file: file)
 }
 
 @Suite struct ExecutorEndToEndTests {

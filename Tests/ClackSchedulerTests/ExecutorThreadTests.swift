@@ -3,6 +3,7 @@ import ClackCore
 import ClackHardware
 import ClackScheduler
 import ClackSimHAL
+import ClackTestSupport
 import Synchronization
 import Testing
 

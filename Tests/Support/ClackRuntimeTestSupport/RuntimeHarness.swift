@@ -1,0 +1,76 @@
+import ClackBoard
+import ClackHardware
+import ClackRuntime
+import ClackStore
+import Foundation
+import Logging
+
+/// The runtime in virtual time, for tests of the runtime and of the faces over it: a small
+/// simulated board (its executor thread runs for real, 50 times faster), an in-memory store,
+/// and a clock that moves only when the test says.
+public enum RuntimeHarness {
+  public static let utc = TimeZone(identifier: "UTC")!
+  /// 2026-01-05 00:00 UTC, a Monday.
+  public static let midnight = Date(timeIntervalSince1970: 1_767_571_200)
+
+  /// A 2 × 8 version of the built-in board, at most `maxMoving` modules moving.
+  public static func runtime(
+    _ config: RuntimeConfig, clock: ManualDaemonClock, maxMoving: Int = 12
+  ) async throws -> Runtime {
+    let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
+      .replacingOccurrences(of: "cols: 22", with: "cols: 8")
+      .replacingOccurrences(of: "max_moving: 12", with: "max_moving: \(maxMoving)")
+    let board = try BoardDefinition.parse(yaml: yaml, file: "small.yaml")
+    return await Runtime(
+      config: config, runner: try BoardRunner(board: board, simulate: true, speed: 50),
+      store: try ClackStore(inMemory: "loop-\(UUID())"), clock: clock,
+      logger: Logger(label: "test"))
+  }
+
+  /// Runs `body` on a runtime whose display loop runs and has gone to sleep once (homed and
+  /// still); stops the loop and the board after.
+  public static func withRunningLoop(
+    _ config: RuntimeConfig, clock: ManualDaemonClock, _ body: (Runtime) async throws -> Void
+  ) async throws {
+    let runtime = try await Self.runtime(config, clock: clock)
+    let display = runtime.display
+    let loop = Task { await display.run() }
+    defer {
+      loop.cancel()
+      _ = display.runner.stop()
+    }
+    try await Self.untilAsleep(display, clock)
+    try await body(runtime)
+  }
+
+  /// The loop did not go back to sleep within a minute of real time.
+  public struct NeverAsleep: Error, CustomStringConvertible {
+    public var description: String { "the loop never went back to sleep" }
+  }
+
+  /// Waits (without advancing the clock) until the loop sleeps on the clock again: the board
+  /// is still and the loop has chosen its next deadline.
+  public static func untilAsleep(_ display: Display, _ clock: ManualDaemonClock) async throws {
+    let giveUp = ContinuousClock.now + .seconds(60)
+    while true {
+      let (asleep, until) = await display.sleeping
+      if asleep, clock.sleepers == (until == nil ? 0 : 1), await !display.isBusy { return }
+      guard ContinuousClock.now < giveUp else { throw NeverAsleep() }
+      await Task.yield()
+    }
+  }
+
+  /// Advances the clock a minute at a time; returns the minutes after which the loop ran.
+  public static func minutesThatWake(
+    _ display: Display, _ clock: ManualDaemonClock, minutes: Int
+  ) async throws -> [Int] {
+    var woken: [Int] = []
+    for minute in 1...minutes {
+      let before = await display.passes
+      clock.advance(by: 60)
+      try await untilAsleep(display, clock)
+      if await display.passes != before { woken.append(minute) }
+    }
+    return woken
+  }
+}

@@ -2,9 +2,6 @@ import ClackContent
 import Foundation
 
 extension Display {
-  /// The store's name for the brightness a person set.
-  static let brightnessSetting = "brightness"
-
   /// Sets a pixel board's brightness (0–15) from now on, and keeps it across restarts. During
   /// the board's night hours it holds until the night ends.
   public func setBrightness(_ level: Int) throws(BrightnessError) {
@@ -14,7 +11,7 @@ extension Display {
     guard (0...15).contains(level) else { throw .outOfRange(level) }
     let now = clock.now()
     do {
-      try store.saveSetting(Self.brightnessSetting, value: String(level), at: now)
+      try store.save(.brightness, level, at: now)
     } catch {
       throw .notSaved("\(error)")
     }

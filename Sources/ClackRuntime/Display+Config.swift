@@ -1,6 +1,8 @@
 import ClackBoard
 import ClackContent
 import ClackHardware
+import ClackStore
+import Logging
 
 /// The parts of the display its config decides, and taking a new config while running.
 extension Display {
@@ -18,7 +20,7 @@ extension Display {
     renderer = Self.renderer(for: runner, config: newConfig)
     engine.reconfigure(rules: Self.rules(zones: zones, config: newConfig), now: clock.now())
     let script = Self.startingScript(
-      saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: newConfig.script,
+      saved: Self.saved(.script, in: store, logger: logger), configured: newConfig.script,
       board: board, logger: logger)
     scriptChoice.withLock { $0 = script }
     checkQuoteZones()
@@ -51,6 +53,19 @@ extension Display {
           "\(fitting) of the library's \(quotes.count) quotes fit zone '\(name)' (\(zone.rows)×\(zone.cols)): the quote of the day is picked among them"
         )
       }
+    }
+  }
+
+  /// A setting kept from a run before; nil when none was, or (with a warning naming it) when
+  /// what is kept cannot be read: the board then starts from its configured value.
+  static func saved<Value>(_ setting: BoardSetting<Value>, in store: ClackStore, logger: Logger)
+    -> Value?
+  {
+    do {
+      return try store.value(of: setting)
+    } catch {
+      logger.warning("ignoring the saved \(setting.name): \(error)")
+      return nil
     }
   }
 }

@@ -6,24 +6,15 @@ import Foundation
 import Logging
 
 extension Display {
-  /// The store's name for the script a person chose at run time.
-  static let scriptSetting = "script"
-
   /// The script text naming none starts in: the one saved at run time, else the config's,
   /// else the first the board can show (Latin, unless its flaps are runes). One the board
   /// cannot show (its board file changed since) is passed over with a warning, for it would
   /// refuse every such text.
   static func startingScript(
-    saved: String?, configured: RunicScript?, board: BoardDefinition, logger: Logger
+    saved: RunicScript?, configured: RunicScript?, board: BoardDefinition, logger: Logger
   ) -> RunicScript {
     var choices: [(RunicScript, String)] = []
-    if let saved {
-      if let script = RunicScript(rawValue: saved) {
-        choices.append((script, "the script set at run time"))
-      } else {
-        logger.warning("ignoring the saved script '\(saved)': not a script this version knows")
-      }
-    }
+    if let saved { choices.append((saved, "the script set at run time")) }
     if let configured { choices.append((configured, "the configured script")) }
     for (script, origin) in choices {
       do {
@@ -41,7 +32,7 @@ extension Display {
   public func setScript(_ script: RunicScript) throws(ScriptError) {
     try Self.check(script, on: board)
     do {
-      try store.saveSetting(Self.scriptSetting, value: script.rawValue, at: clock.now())
+      try store.save(.script, script, at: clock.now())
     } catch {
       throw .notSaved("\(error)")
     }

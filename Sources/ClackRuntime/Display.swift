@@ -92,12 +92,11 @@ public actor Display {
     pendingTransition = Transition()
     scriptChoice = Mutex(
       Self.startingScript(
-        saved: (try? store.setting(Self.scriptSetting)) ?? nil, configured: config.script,
+        saved: Self.saved(.script, in: store, logger: logger), configured: config.script,
         board: board, logger: logger))
     brightness = runner.dimming.map { dimming in
-      let saved = (try? store.setting(Self.brightnessSetting)).flatMap { $0.flatMap(Int.init) }
-      return BrightnessSchedule(
-        setting: saved ?? dimming.brightness,
+      BrightnessSchedule(
+        setting: Self.saved(.brightness, in: store, logger: logger) ?? dimming.brightness,
         night: dimming.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
     }
   }

@@ -64,9 +64,9 @@ extension ClackStore {
 }
 
 extension ClackStore {
-  /// Saves a setting changed at run time (a pixel board's brightness), so it outlives a
+  /// Saves a setting changed at run time as text (`BoardSetting` types it), so it outlives a
   /// restart. Settings share the board-state table, under `setting.<name>`.
-  public func saveSetting(_ name: String, value: String, at date: Date) throws(StoreError) {
+  func saveSetting(_ name: String, value: String, at date: Date) throws(StoreError) {
     try write { db in
       try db.execute(
         sql: """
@@ -77,7 +77,7 @@ extension ClackStore {
   }
 
   /// A setting saved by `saveSetting`, or nil.
-  public func setting(_ name: String) throws(StoreError) -> String? {
+  func setting(_ name: String) throws(StoreError) -> String? {
     try read { db in
       try String.fetchOne(
         db, sql: "SELECT value FROM board_state WHERE key = ?", arguments: ["setting." + name])

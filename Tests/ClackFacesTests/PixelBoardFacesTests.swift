@@ -201,7 +201,7 @@ import Testing
     await daemon.command("brightness bright")
     let refusal = daemon.published(on: "clack/test/error").last ?? ""
     #expect(refusal.contains("brightness must be a whole number from 0 to 15, not 'bright'"))
-    #expect(try daemon.runtime.store.setting("brightness") == "9")
+    #expect(try daemon.runtime.store.value(of: .brightness) == 9)
 
     // A new runtime on the same store starts at the kept level.
     let again = await Runtime(

@@ -135,7 +135,7 @@ import Testing
       try daemon.runtime.store.messages().last?.body
         == .text("dag", script: .youngerShortTwig))
     await daemon.command("script elder")
-    #expect(try daemon.runtime.store.setting("script") == "elder")
+    #expect(try daemon.runtime.store.value(of: .script) == .elder)
     await daemon.command("script klingon")
     let refusal = daemon.published(on: "clack/test/error").last ?? ""
     #expect(refusal.contains("'klingon' is not a script"), "\(refusal)")
@@ -217,7 +217,7 @@ import Testing
   /// is passed over at start: text naming no script is still taken, in Latin.
   @Test func aSavedScriptTheBoardCannotShowFallsBackToLatin() async throws {
     let daemon = try await InProcessDaemon()
-    try daemon.runtime.store.saveSetting("script", value: "elder", at: Date())
+    try daemon.runtime.store.save(.script, .elder, at: Date())
     let again = await Runtime(
       config: RuntimeConfig(),
       runner: try BoardRunner(board: try BuiltinBoard.load(), simulate: true),

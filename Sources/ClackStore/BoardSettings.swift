@@ -1,0 +1,49 @@
+import ClackCore
+import Foundation
+
+/// A setting a person changes at run time that outlives a restart, with its type: the store
+/// keeps text, and only this reads and writes it, so a value is typed from the API to the row.
+public struct BoardSetting<Value: Sendable>: Sendable {
+  /// The row's name in the board-state table (`setting.<name>`).
+  public let name: String
+  let encode: @Sendable (Value) -> String
+  /// nil when the text is not a value of this setting (a newer version wrote it, or a hand).
+  let decode: @Sendable (String) -> Value?
+  /// What the values are, for the error about one that is not.
+  let expected: String
+}
+
+extension BoardSetting where Value == RunicScript {
+  /// The script of text that names none (docs/runes.md).
+  public static let script = BoardSetting(
+    name: "script", encode: \.rawValue, decode: RunicScript.init(rawValue:),
+    expected: "one of: \(RunicScript.names)")
+}
+
+extension BoardSetting where Value == Int {
+  /// A pixel board's brightness, 0–15.
+  public static let brightness = BoardSetting(
+    name: "brightness", encode: String.init,
+    decode: { text in Int(text).flatMap { (0...15).contains($0) ? $0 : nil } },
+    expected: "a whole number from 0 to 15")
+}
+
+extension ClackStore {
+  /// Keeps `value` for `setting` from now on.
+  public func save<Value>(_ setting: BoardSetting<Value>, _ value: Value, at date: Date)
+    throws(StoreError)
+  {
+    try saveSetting(setting.name, value: setting.encode(value), at: date)
+  }
+
+  /// The value kept for `setting`, or nil when none was set; `invalid` naming the setting and
+  /// the text when what is kept is not one of its values.
+  public func value<Value>(of setting: BoardSetting<Value>) throws(StoreError) -> Value? {
+    guard let text = try self.setting(setting.name) else { return nil }
+    guard let value = setting.decode(text) else {
+      throw .invalid(
+        field: "setting.\(setting.name)", message: "'\(text)' is not \(setting.expected)")
+    }
+    return value
+  }
+}

@@ -1,8 +1,10 @@
 import ClackContent
+import ClackScheduler
 import ClackStore
 import Foundation
 
-/// Message states as the display changes them: in `messages` at once, in the store now or
+/// What the display keeps in the store: the frame the board settled on, and message states
+/// as the display changes them: in `messages` at once, in the store now or
 /// with the pass's other changes, and on the event stream.
 extension Display {
   /// Moves a message to `state` in the store, in `messages` and on the event stream.
@@ -43,6 +45,27 @@ extension Display {
     }
     for change in changes {
       publishMessage(id: change.id, state: change.state, reason: change.reason)
+    }
+  }
+
+  /// At a clean stop: saves the frame the board has settled on, if the loop has not yet (it
+  /// looks every 100 ms while the board moves), so the next start shows it at once instead of
+  /// a blank board that then turns to the content.
+  public func saveIfSettled() {
+    saveWhenSettled(runner.thread.state, now: clock.now())
+  }
+
+  /// Saves the frame once the board has settled on it, so a restart can return to it.
+  func saveWhenSettled(_ state: ExecutorState, now: Date) {
+    guard homed, commandsSaved < commandsSent, state.commandsApplied >= commandsSent, state.idle,
+      let codes = try? sent.frame.codes()
+    else { return }
+    let flaps = state.modules.map { $0.flap >= 0 ? $0.flap : nil }
+    do {
+      try store.saveBoardState(BoardSnapshot(codes: codes, flaps: flaps, savedAt: now))
+      commandsSaved = commandsSent
+    } catch {
+      logger.error("could not save the board's state: \(error)")
     }
   }
 }

@@ -40,7 +40,7 @@ public actor Display {
   public internal(set) var sleeping: (asleep: Bool, until: Date?) = (false, nil)
   /// The screen the content wants (its frame, and on a pixel board the rows that scroll), and
   /// the one last handed to the executor.
-  public private(set) var screen: Screen
+  public internal(set) var screen: Screen
   var sent: Screen
   /// The frame the content wants.
   public var target: Frame { screen.frame }
@@ -99,45 +99,6 @@ public actor Display {
         setting: Self.saved(.brightness, in: store, logger: logger) ?? dimming.brightness,
         night: dimming.night.map { ($0.fromMinute, $0.toMinute, $0.brightness) })
     }
-  }
-
-  // MARK: - Start
-
-  /// Homes every module, going straight to the frame shown before the last stop (so a
-  /// restart flips no more than homing needs). After a clean stop of a stepped board
-  /// (`cleanStop`, for this board) it trusts the saved positions instead and moves at once.
-  /// Returns once homing (or the move) is under way.
-  public func startHoming(resuming cleanStop: CleanStop? = nil) {
-    let board = runner.board
-    if let saved = try? store.loadBoardState(), let frame = try? Frame(codes: saved.codes),
-      frame.rows == board.rows, frame.cols == board.cols, board.flaps(for: frame) != nil
-    {
-      screen = Screen(frame: frame)
-      logger.info("restoring the last frame shown (saved \(saved.savedAt))")
-    }
-    sent = screen
-    checkQuoteZones()
-    // A pixel panel starts at the level it should show now.
-    applyBrightness(at: clock.now())
-    if let cleanStop, runner.keepsPositions, cleanStop.board == runner.positionKey,
-      cleanStop.positions.count == board.moduleCount, cleanStop.phases.count == board.moduleCount
-    {
-      let unknown = cleanStop.positions.count { $0 < 0 }
-      let but = unknown > 0 ? " but for \(unknown) modules whose position was unknown" : ""
-      logger.info(
-        "trusting the positions saved at the clean stop (\(cleanStop.savedAt)): no homing\(but); each module's home is checked as it passes its sensor"
-      )
-      while !runner.resume(
-        positions: cleanStop.positions, phases: cleanStop.phases, showing: screen.frame)
-      {}
-    } else {
-      if cleanStop != nil {
-        logger.info("the positions saved at the last stop are for another board: homing")
-      }
-      while !runner.home(showing: screen.frame) {}
-    }
-    commandsSent += 1
-    commandsSaved = commandsSent
   }
 
   /// Records that the store changed (a message came, went or was pinned): decide again now.
@@ -218,7 +179,7 @@ public actor Display {
     do {
       try refresh(now: now)
       // Nothing is "showing" before the board can show it: decide once homed.
-      if homed { try decide(now: now) }
+      if homed { decide(now: now) }
     } catch {
       logger.error("content step failed: \(error)")
     }
@@ -243,73 +204,27 @@ public actor Display {
     dirty = false
   }
 
-  private func decide(now: Date) throws {
-    let decision = engine.decide(messages: messages, now: now)
-    quiet = decision.quiet
-    for id in decision.finished
-    where messages.first(where: { $0.id == id })?.state == .showing {
-      let reason =
-        decision.ended.contains(id) ? "its time on the board is over" : "replaced on the board"
-      deferState(.shown, id: id, at: now, reason: reason)
+  /// The content pass (`ContentPass`), and what it decided taken into the display's state.
+  private func decide(now: Date) {
+    let pass = ContentPass(zones: zones, renderer: renderer, config: config, script: script)
+    let outcome = pass.run(
+      engine: &engine, messages: messages, screen: screen, now: now,
+      quotes: { [store] in try store.quotes().map(\.quote) })
+    quiet = outcome.quiet
+    for change in outcome.changes {
+      deferState(change.state, id: change.id, at: now, reason: change.reason)
     }
-    for id in decision.interrupted {
-      deferState(
-        .queued, id: id, at: now, reason: "interrupted by an urgent message; it comes back after")
-    }
-    for id in decision.started {
-      deferState(.showing, id: id, at: now, reason: "on the board")
-      startedSinceSend.append(id)
-    }
-    var next = screen
-    var transition: Transition?
-    for name in decision.changed {
-      guard let zone = zones.first(where: { $0.name == name }),
-        let (part, spec) = try render(decision.zones[name] ?? .idle, zone: zone, now: now)
-      else { continue }
-      ZoneRenderer.place(part, of: zone, into: &next)
-      transition = transition ?? self.transition(spec, now: now)
-    }
-    if next != screen {
-      screen = next
-      pendingTransition = transition ?? Transition()
+    startedSinceSend += outcome.started
+    for warning in outcome.warnings { logger.warning("\(warning)") }
+    if let transition = outcome.transition {
+      screen = outcome.screen
+      pendingTransition = transition
     }
   }
 
-  /// A zone's screen and its transition; nil for idle, or for a message that cannot be shown
-  /// (it is rejected, and the zone keeps its frame).
-  private func render(_ source: ZoneSource, zone: ZoneSpec, now: Date) throws -> (
-    Screen, TransitionSpec?
-  )? {
-    switch source {
-    case .idle: return nil
-    case .message(let id), .pinned(let id):
-      guard let message = messages.first(where: { $0.id == id }) else { return nil }
-      do {
-        return (try renderer.screen(for: message, in: zone), message.transition)
-      } catch {
-        deferState(.rejected, id: id, at: now, reason: "\(error)")
-        return nil
-      }
-    case .scheduled(let index, let firedAt):
-      let entry = config.schedules[index]
-      let quotes = try store.quotes().map(\.quote)
-      let when = if case .clock = entry.content { firedAt } else { now }
-      do {
-        let part = try renderer.screen(
-          for: entry.content, in: zone, now: when, quotes: quotes, script: entry.script ?? script)
-        return (part, entry.transition)
-      } catch {
-        logger.warning("schedule entry \(index) (\(entry.cron)) cannot be shown: \(error)")
-        return nil
-      }
-    }
-  }
-
-  /// The transition a message or schedule entry asks for (else the configured default),
-  /// seeded by the clock so `random` differs from one message to the next.
+  /// The transition a message asks for (else the configured default), seeded by the clock.
   func transition(_ spec: TransitionSpec?, now: Date) -> Transition {
-    (spec ?? config.defaultTransition).transition(
-      seed: UInt64(truncatingIfNeeded: Int(now.timeIntervalSince1970 * 1000)))
+    ContentPass.transition(spec, now: now, config: config)
   }
 
   private func send() {
@@ -341,27 +256,6 @@ public actor Display {
     for id in startedSinceSend {
       guard let zone = messages.first(where: { $0.id == id })?.zone else { continue }
       engine.delayHold(zone: zone, by: Double(milliseconds) / 1000)
-    }
-  }
-
-  /// At a clean stop: saves the frame the board has settled on, if the loop has not yet (it
-  /// looks every 100 ms while the board moves), so the next start shows it at once instead of
-  /// a blank board that then turns to the content.
-  public func saveIfSettled() {
-    saveWhenSettled(runner.thread.state, now: clock.now())
-  }
-
-  /// Saves the frame once the board has settled on it, so a restart can return to it.
-  private func saveWhenSettled(_ state: ExecutorState, now: Date) {
-    guard homed, commandsSaved < commandsSent, state.commandsApplied >= commandsSent, state.idle,
-      let codes = try? sent.frame.codes()
-    else { return }
-    let flaps = state.modules.map { $0.flap >= 0 ? $0.flap : nil }
-    do {
-      try store.saveBoardState(BoardSnapshot(codes: codes, flaps: flaps, savedAt: now))
-      commandsSaved = commandsSent
-    } catch {
-      logger.error("could not save the board's state: \(error)")
     }
   }
 }

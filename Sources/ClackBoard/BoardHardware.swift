@@ -22,14 +22,23 @@ public enum ModuleHardware: Hashable, Sendable {
   }
 }
 
+/// The bias a board file asks for on its sensor lines: an open-collector hall sensor needs a
+/// pull-up (the default), unless the board has its own resistors.
+public enum SensorBias: String, CaseIterable, Hashable, Sendable {
+  case pullUp = "pull-up"
+  case pullDown = "pull-down"
+  case disabled
+  case asIs = "as-is"
+}
+
 public struct GPIOStepperWiring: Hashable, Sendable {
   /// A chip label (preferred) or a /dev/gpiochipN path.
   public var chip: String
   public var modules: [Module]
   /// The sensor output's level when it sees the magnet (hall sensors usually pull low).
   public var sensorActiveHigh: Bool
-  /// `pull-up`, `pull-down`, `disabled` or `as-is`.
-  public var sensorBias: String
+  /// The bias on the sensor lines (`sensor_bias`).
+  public var sensorBias: SensorBias
 
   public struct Module: Hashable, Sendable {
     public var coils: [Int]

@@ -98,8 +98,9 @@ enum BoardSections {
     return GPIOStepperWiring(
       chip: try fields.required("chip").string(), modules: modules,
       sensorActiveHigh: try sensorLevel(fields),
-      sensorBias: try fields["sensor_bias"]?.choice(["pull-up", "pull-down", "disabled", "as-is"])
-        ?? "pull-up")
+      sensorBias: try fields["sensor_bias"].map { field throws(BoardFileError) in
+        SensorBias(rawValue: try field.choice(SensorBias.allCases.map(\.rawValue))) ?? .pullUp
+      } ?? .pullUp)
   }
 
   static func shiftRegister(_ reader: YAMLReader) throws(BoardFileError) -> ShiftRegisterWiring {

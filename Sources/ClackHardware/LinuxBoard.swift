@@ -45,7 +45,7 @@ public struct LinuxBoard {
         modules: wiring.modules.map {
           .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
         },
-        sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(named: wiring.sensorBias))
+        sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(wiring.sensorBias))
     #else
       throw missing("GPIO", trait: "GPIOD", package: "libgpiod-dev")
     #endif
@@ -122,13 +122,13 @@ public struct LinuxBoard {
 }
 
 extension GPIOBias {
-  /// A board file's `sensor_bias`.
-  init(named name: String) {
-    switch name {
-    case "pull-down": self = .pullDown
-    case "disabled": self = .disabled
-    case "as-is": self = .asIs
-    default: self = .pullUp
+  /// A board file's `sensor_bias`, as the GPIO request asks for it.
+  init(_ bias: SensorBias) {
+    switch bias {
+    case .pullUp: self = .pullUp
+    case .pullDown: self = .pullDown
+    case .disabled: self = .disabled
+    case .asIs: self = .asIs
     }
   }
 }

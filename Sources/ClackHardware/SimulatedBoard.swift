@@ -99,7 +99,7 @@ public final class SimulatedBoard {
       modules: wiring.modules.map {
         .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
       },
-      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(named: wiring.sensorBias))
+      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(wiring.sensorBias))
   }
 
   private func buildChain(_ wiring: ShiftRegisterWiring) throws(HALError) {

@@ -125,6 +125,13 @@ try:
         ("DELETE", "/api/v1/messages/3", None, auth, 404),
         ("GET", "/api/v1/board", None, {}, 200),
         ("POST", "/api/v1/board/home", None, auth, 202),
+        # The board commands MQTT has too: hold still, let move, blank the board.
+        ("PUT", "/api/v1/board/quiet", {"quiet": True}, auth, 200),
+        ("PUT", "/api/v1/board/quiet", {"quiet": "yes"}, auth, 400),
+        ("PUT", "/api/v1/board/quiet", {"quiet": False}, {}, 401),
+        ("PUT", "/api/v1/board/quiet", {"quiet": False}, auth, 200),
+        ("POST", "/api/v1/board/clear", None, auth, 204),
+        ("POST", "/api/v1/board/clear", None, {}, 401),
         # Brightness is for pixel boards: this one has flaps (a pixel board follows below).
         ("GET", "/api/v1/board/brightness", None, {}, 409),
         ("PUT", "/api/v1/board/brightness", {"brightness": 3}, auth, 409),

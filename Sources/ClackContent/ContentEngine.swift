@@ -182,6 +182,14 @@ public struct ContentEngine: Sendable {
     return finished.sorted()
   }
 
+  /// Whether the board is held still at `now`: the configured quiet hours, unless a person's
+  /// `quiet on|off` holds until they next begin or end. The same answer `decide` acts on.
+  public func isQuiet(at now: Date) -> Bool {
+    let scheduled = scheduledQuiet(at: now)
+    guard let held = quietOverride, held.scheduledWhenSet == scheduled else { return scheduled }
+    return held.quiet
+  }
+
   private func scheduledQuiet(at now: Date) -> Bool {
     rules.quietHours?.contains(now, in: rules.timeZone) ?? false
   }

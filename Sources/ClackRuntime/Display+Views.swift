@@ -112,7 +112,7 @@ extension Display {
       forecast(of: message, now: now)
       ?? estimate(
         at: max(now, message.notBefore), now: now, position: 1,
-        quiet: quiet && !message.bypassQuietHours)
+        quiet: engine.isQuiet(at: now) && !message.bypassQuietHours)
     return (estimate, move(for: message, now: now))
   }
 

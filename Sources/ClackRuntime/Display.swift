@@ -138,7 +138,10 @@ public actor Display {
   /// `quiet on|off` (MQTT): holds the board still, or lets it move, until the configured
   /// quiet hours next begin or end.
   public func setQuiet(_ quiet: Bool) {
-    engine.overrideQuiet(quiet, now: clock.now())
+    let now = clock.now()
+    engine.overrideQuiet(quiet, now: now)
+    // Said at once, homed or not: the next decision (once homed) acts on the same answer.
+    self.quiet = engine.isQuiet(at: now)
     dirty = true
     step()
     wakeLoop()

@@ -16,15 +16,20 @@ import Testing
       start: monday.addingTimeInterval(4 * 3600))  // 10:00
     let morning = try rig.send("GOOD MORNING")
     #expect(try rig.step().zones["main"] == .message(morning))
+    #expect(!rig.engine.isQuiet(at: rig.now))
     rig.engine.overrideQuiet(true, now: rig.now)
+    #expect(rig.engine.isQuiet(at: rig.now), "said at once, before any decision")
     let waiting = try rig.send("LUNCH", from: "bob")
     let held = try rig.step(120)
     #expect(held.quiet)
+    #expect(rig.engine.isQuiet(at: rig.now) == held.quiet)
     #expect(held.changed.isEmpty, "quiet on: nothing moves")
     // At 22:00 the configured quiet hours begin: the override has done its job and ends, and
     // the board stays quiet because of the hours themselves.
     try rig.step(12 * 3600 - 120)  // 22:00
+    #expect(rig.engine.isQuiet(at: rig.now), "the hours themselves")
     rig.engine.overrideQuiet(false, now: rig.now)
+    #expect(!rig.engine.isQuiet(at: rig.now))
     let night = try rig.step(60)
     #expect(!night.quiet, "quiet off in the night lets the board move now")
     #expect(night.zones["main"] == .message(waiting))

@@ -105,6 +105,21 @@ import Testing
     }
   }
 
+  @Test func quietAnswersAtOnceEvenWhileHoming() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    // No loop runs: the board may still be homing when the command comes.
+    let runtime = try await RuntimeHarness.runtime(Self.config(), clock: clock, maxMoving: 2)
+    defer { _ = runtime.display.runner.stop() }
+    let faces = Faces(runtime.service)
+    let (status, body) = try await faces.rest(.put, "/api/v1/board/quiet", #"{"quiet": true}"#)
+    #expect(status == .ok)
+    #expect(try WireJSON.decode(QuietView.self, from: Data(body.utf8)).quiet)
+    let held = try await runtime.service.accept(Self.text("LATER", from: "q"))
+    #expect(held.heldByQuietHours, "a receipt says quiet holds it")
+    await faces.mqtt("quiet off")
+    #expect(await runtime.service.boardView().quiet == false)
+  }
+
   @Test func aRefusalSaysTheSameOnEveryFace() async throws {
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     try await RuntimeHarness.withRunningLoop(Self.config(), clock: clock) {

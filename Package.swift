@@ -248,7 +248,7 @@ let package = Package(
     .target(
       name: "ClackRuntimeTestSupport",
       dependencies: [
-        "ClackBoard", "ClackHardware", "ClackRuntime", "ClackStore",
+        "ClackBoard", "ClackCore", "ClackHardware", "ClackRuntime", "ClackScheduler", "ClackStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/Support/ClackRuntimeTestSupport"),

@@ -24,7 +24,7 @@ protocol BoardDrive: AnyObject, Sendable {
   func show(
     _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
     on thread: ExecutorThread
-  ) -> BoardRunner.Handover
+  ) -> Handover
   /// How long showing `screen` would take from where the board is, in board time.
   func moveMicroseconds(
     to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
@@ -33,7 +33,7 @@ protocol BoardDrive: AnyObject, Sendable {
   /// Sets the brightness (0–15); false when this kind has none, or every slot is taken.
   func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool
   /// What the LEDs show, from a state's report; nil for a kind without LEDs.
-  func picture(_ state: ExecutorState) -> PanelPicture?
+  func picture(_ state: ExecutorState) -> LitLEDs?
   /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
   /// message's time on show should count from then (a scrolling line's first pass); nil when
   /// it counts from the change.
@@ -63,7 +63,7 @@ public enum BoardKind: String, Sendable, Hashable {
 }
 
 /// What an LED panel shows: its picture, and the levels it was drawn at.
-public struct PanelPicture: Sendable, Hashable {
+public struct LitLEDs: Sendable, Hashable {
   public let canvas: PixelCanvas
   /// Levels of grey a pixel can take (`mono`, `grey`).
   public let depth: PixelDepth

@@ -9,7 +9,7 @@ import ClackSimHAL
 /// the real-time thread that runs it. This is the one place that chooses the kind and the
 /// hardware; everything above shows screens through it (`home`, `show`) and reads the
 /// thread's state, without asking which kind of board it is.
-public final class BoardRunner: @unchecked Sendable {
+public final class BoardRunner: RunningBoard, @unchecked Sendable {
   public let board: BoardDefinition
   public let planner: Planner
   public let thread: ExecutorThread
@@ -24,9 +24,13 @@ public final class BoardRunner: @unchecked Sendable {
   /// A stepped board: its positions can be saved at a clean stop and trusted at the next start.
   public var keepsPositions: Bool { drive.keepsPositions }
   public var kind: BoardKind { drive.kind }
+  public var powerBudget: Int { planner.budget }
+  public var state: ExecutorState { thread.state }
+  public var tickNanoseconds: Int { thread.tickNanoseconds }
+  public var isDormant: Bool { thread.isDormant }
+  public var tickLateness: JitterRecorder { thread.jitter }
+  public var tickWork: JitterRecorder { thread.work }
 
-  /// Board time of one step at the top speed.
-  public var topSpeedStepMicroseconds: Int { 1_000_000 / max(1, board.motion.topSpeed) }
 
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
   /// `rotors`: a simulated board's rotor positions saved at a clean stop (`positionsAtStop`),
@@ -60,8 +64,6 @@ public final class BoardRunner: @unchecked Sendable {
 
   /// What saved positions belong to: the board's name, size, revolution, offsets and flaps.
   /// Positions saved for another key (the board file changed) are not trusted.
-  public var positionKey: String { Self.positionKey(for: board) }
-
   public static func positionKey(for board: BoardDefinition) -> String {
     [
       board.name, "\(board.moduleCount)", "\(board.motion.stepsPerRevolution)",
@@ -94,16 +96,6 @@ public final class BoardRunner: @unchecked Sendable {
     thread.home(showing: board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount))
   }
 
-  /// What became of a change handed to the thread.
-  public enum Handover: Sendable, Equatable {
-    /// Taken: it moves (or animates) for this long, in board time.
-    case sent(microseconds: Int)
-    /// Every command slot is taken: try again shortly.
-    case busy
-    /// The screen has a symbol this board cannot show.
-    case unshowable
-  }
-
   /// Hands a change to the thread: a plan from where the modules are now for flaps (with
   /// `transition`), the screen and the board's own transition for a panel (`instant` under
   /// `reduceMotion`).
@@ -127,7 +119,7 @@ public final class BoardRunner: @unchecked Sendable {
   public func setBrightness(_ level: Int) -> Bool { drive.setBrightness(level, on: thread) }
 
   /// What a panel's LEDs show now; nil on a board without LEDs.
-  public func picture(_ state: ExecutorState) -> PanelPicture? { drive.picture(state) }
+  public func picture(_ state: ExecutorState) -> LitLEDs? { drive.picture(state) }
 
   /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
   /// message's time on show counts from then; nil when it counts from the change.
@@ -150,17 +142,6 @@ public final class BoardRunner: @unchecked Sendable {
 
   /// A panel's brightness and night hours; nil on a board without.
   public var dimming: Dimming? { drive.dimming }
-
-  /// What the modules show now, read from their positions (not the targets): a module that
-  /// is mid-flip shows the flap passing by; one that is not homed shows a blank.
-  public func shownFrame(_ state: ExecutorState) -> Frame {
-    var frame = Frame(rows: board.rows, cols: board.cols)
-    for (module, report) in state.modules.enumerated() where report.flap >= 0 {
-      let cell = board.order.cell(ofModule: module, rows: board.rows, cols: board.cols)
-      frame[cell.row, cell.col] = board.flapSet.symbols[report.flap % board.flapSet.count]
-    }
-    return frame
-  }
 }
 
 /// A board that cannot be driven, in words a user can act on.

@@ -66,7 +66,7 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   func show(
     _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
     on thread: ExecutorThread
-  ) -> BoardRunner.Handover {
+  ) -> Handover {
     guard let plan = thread.show(cells, transition: transition, planner: planner) else {
       return .busy
     }
@@ -82,7 +82,7 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   }
 
   func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool { false }
-  func picture(_ state: ExecutorState) -> PanelPicture? { nil }
+  func picture(_ state: ExecutorState) -> LitLEDs? { nil }
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
   let scrollCapacity: Int? = nil
   let animatesWhenIdle = false

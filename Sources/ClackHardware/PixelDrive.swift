@@ -130,7 +130,7 @@ extension PixelDrive: BoardDrive {
   func show(
     _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
     on thread: ExecutorThread
-  ) -> BoardRunner.Handover {
+  ) -> Handover {
     var lines: [Int: [Int]] = [:]
     for (row, line) in screen.scrolling {
       let indices = line.compactMap(symbols.index(of:))
@@ -156,9 +156,9 @@ extension PixelDrive: BoardDrive {
     thread.send { $0.loadBrightness(level) }
   }
 
-  func picture(_ state: ExecutorState) -> PanelPicture? {
+  func picture(_ state: ExecutorState) -> LitLEDs? {
     guard state.pixels.count == grid.width * grid.height else { return nil }
-    return PanelPicture(
+    return LitLEDs(
       canvas: canvas(state), depth: definition.depth, brightness: state.brightness)
   }
 

@@ -30,7 +30,7 @@ extension Display {
 
   /// Lays content out for the runner's board: where text can scroll (a pixel board), lines
   /// too long for a full-width zone scroll instead of being refused.
-  static func renderer(for runner: BoardRunner, config: RuntimeConfig) -> ZoneRenderer {
+  static func renderer(for runner: any RunningBoard, config: RuntimeConfig) -> ZoneRenderer {
     ZoneRenderer(
       flapSet: runner.board.flapSet, timeZone: config.timeZone,
       scrolling: runner.scrollCapacity.map { (runner.board.cols, $0) })

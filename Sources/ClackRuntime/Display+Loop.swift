@@ -3,9 +3,15 @@ import Foundation
 import Synchronization
 
 extension Display {
-  /// How often the loop reads the executor's report while the board moves (real time): often
-  /// enough for a viewer to see the flaps pass by.
+  /// How often the loop reads the board's report while it moves (real time): often enough
+  /// for a viewer to see the flaps pass by.
   static let movingPollMilliseconds = 100
+
+  /// The pause between reads of a moving board, in real time. (A test on a fake board, whose
+  /// moves end when the test says, passes one that only yields.)
+  public static let realTimePoll: @Sendable () async -> Void = {
+    try? await Task.sleep(for: .milliseconds(movingPollMilliseconds))
+  }
 
   /// The loop: a pass whenever something can change what the board shows, and between passes
   /// a sleep — until the next deadline on the injected clock (a message due or expiring, a
@@ -17,7 +23,7 @@ extension Display {
       passes += 1
       step()
       if isBusy {
-        try? await Task.sleep(for: .milliseconds(Self.movingPollMilliseconds))
+        await pollWhileMoving()
         continue
       }
       let now = clock.now()
@@ -31,7 +37,7 @@ extension Display {
   /// True while the executor has work the loop must follow: homing, a command not yet taken,
   /// modules moving, a frame not yet handed over or not yet saved.
   public var isBusy: Bool {
-    let state = runner.thread.state
+    let state = runner.state
     // A scrolling line is followed too, so viewers see it move.
     return !homed || state.commandsApplied < commandsSent || !state.idle || screen != sent
       || runner.isAnimating
@@ -40,7 +46,7 @@ extension Display {
 
   /// True while the board changes with no change under way: a line scrolls.
   public nonisolated var isScrolling: Bool {
-    runner.isAnimating && runner.thread.state.idle
+    runner.isAnimating && runner.state.idle
   }
 
   /// The next time something can change what the board shows without anyone telling it.

@@ -52,7 +52,7 @@ extension Display {
   /// looks every 100 ms while the board moves), so the next start shows it at once instead of
   /// a blank board that then turns to the content.
   public func saveIfSettled() {
-    saveWhenSettled(runner.thread.state, now: clock.now())
+    saveWhenSettled(runner.state, now: clock.now())
   }
 
   /// Saves the frame once the board has settled on it, so a restart can return to it.

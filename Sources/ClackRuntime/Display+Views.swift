@@ -33,7 +33,7 @@ public enum MoveToTime: Sendable {
 
 extension Display {
   public func view() -> BoardView {
-    let state = runner.thread.state
+    let state = runner.state
     let board = runner.board
     let shown = runner.shownFrame(state)
     let waiting = self.waiting(state, shown: shown)
@@ -101,7 +101,7 @@ extension Display {
 
   /// Takes a just-committed message (and the older ones it `replaced`) into account,
   /// deciding again now, and says where it stands. The move that will show it is left to
-  /// time (`transitionSeconds(of:)`) off the store thread: planning it is the costliest part
+  /// time (`transitionSeconds(of:)`) off the display's thread: planning it is the costliest part
   /// of a receipt, and the thread has the next messages to take.
   public func accepted(_ message: Message, replaced: [Int64] = []) -> (Estimate, MoveToTime) {
     let now = clock.now()
@@ -129,7 +129,7 @@ extension Display {
     }
     let slowdown =
       !runner.slowsWithMissedTicks
-      ? 1 : self.slowdown(runner.thread.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
+      ? 1 : self.slowdown(runner.state, stepMicroseconds: runner.topSpeedStepMicroseconds)
     return Double(microseconds) * slowdown / 1e6 / Double(runner.speed)
   }
 
@@ -146,7 +146,7 @@ extension Display {
   public func forecast(of message: Message, now: Date? = nil) -> Estimate? {
     let now = now ?? clock.now()
     guard message.state == .queued else { return nil }
-    let start = now.addingTimeInterval(homingSecondsLeft(runner.thread.state))
+    let start = now.addingTimeInterval(homingSecondsLeft(runner.state))
     var queue = messages
     if !queue.contains(where: { $0.id == message.id }) { queue.append(message) }
     guard let forecast = engine.forecast(message.id, messages: queue, from: start) else {
@@ -162,7 +162,7 @@ extension Display {
   func homingSecondsLeft(_ state: ExecutorState) -> TimeInterval {
     guard !homed else { return 0 }
     let left = state.modules.count { $0.mode == .lookForHome }
-    let budget = max(1, runner.planner.budget)
+    let budget = max(1, runner.powerBudget)
     // The batch under way is about half done; a last one still turning counts a half too.
     let batches = left == 0 ? 0.5 : Double((left + budget - 1) / budget)
     let perModule = Double(runner.homingMicrosecondsPerModule)
@@ -176,7 +176,7 @@ extension Display {
   nonisolated func slowdown(_ state: ExecutorState, stepMicroseconds: Int) -> Double {
     guard state.ticks > 0, stepMicroseconds > 0 else { return 1 }
     let tick =
-      Double(runner.thread.tickNanoseconds) / 1000 * Double(state.ticks + state.deadlineMisses)
+      Double(runner.tickNanoseconds) / 1000 * Double(state.ticks + state.deadlineMisses)
       / Double(state.ticks)
     let step = Double(stepMicroseconds)
     return max(1, (step / tick).rounded(.up) * tick / step)

@@ -12,12 +12,13 @@ import Synchronization
 /// shows, renders the zones that changed into the board's target frame, and hands the change
 /// to the executor thread. It also watches the modules and publishes what they show.
 public actor Display {
-  /// The store thread: the loop's commits (fsync) block it, not the cooperative pool.
+  /// The display's own thread: its commits (fsync) block it, not the cooperative pool, and
+  /// the other writers' commits (pins, removals, quotes, accepted messages) do not block it.
   nonisolated let executor: SerialThreadExecutor
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
-  public nonisolated let runner: BoardRunner
+  public nonisolated let runner: any RunningBoard
   public nonisolated let zones: [ZoneSpec]
   let store: ClackStore
   /// Replaced only by `reload` (Display+Config.swift).
@@ -27,6 +28,7 @@ public actor Display {
   let events: EventHub
   let logger: Logger
   let latency: AcceptLatency?
+  let pollWhileMoving: @Sendable () async -> Void
   var engine: ContentEngine
   /// The active messages, as last read from the store (kept in step with the states set).
   var messages: [Message] = []
@@ -64,18 +66,20 @@ public actor Display {
   var brightnessSent: Int?
   /// The script of text that names none: set at run time (kept in the store), else the
   /// config's. Behind a lock rather than the actor, so accepting a message reads it without
-  /// waiting its turn on the store thread.
+  /// waiting its turn on the display's thread.
   nonisolated let scriptChoice: Mutex<RunicScript>
   public nonisolated var script: RunicScript { scriptChoice.withLock { $0 } }
 
   public nonisolated var board: BoardDefinition { runner.board }
 
   public init(
-    runner: BoardRunner, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,
+    runner: any RunningBoard, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,
     events: EventHub, logger: Logger, latency: AcceptLatency? = nil,
-    executor: SerialThreadExecutor
+    executor: SerialThreadExecutor,
+    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll
   ) {
     self.executor = executor
+    self.pollWhileMoving = pollWhileMoving
     self.latency = latency
     self.runner = runner
     self.store = store
@@ -172,7 +176,7 @@ public actor Display {
   /// One pass: expiry, the content decision, rendering, hand-over, saving, publishing.
   public func step() {
     let now = clock.now()
-    let state = runner.thread.state
+    let state = runner.state
     if !homed, state.commandsApplied >= commandsSent, state.idle {
       homed = true
       logger.info("\(runner.readyLine(state))")

@@ -25,21 +25,25 @@ public struct Runtime: Sendable {
   public let service: BoardService
 
   /// Puts the parts together around an opened board and store; homing starts here (or, after
-  /// a clean stop, the move from the saved positions: `cleanStop`).
+  /// a clean stop, the move from the saved positions: `cleanStop`). `pollWhileMoving`: the
+  /// pause between reads of a moving board (a test on a fake board only yields).
   public init(
-    config: RuntimeConfig, runner: BoardRunner, store: ClackStore, clock: DaemonClock,
-    logger: Logger, cleanStop: CleanStop? = nil
+    config: RuntimeConfig, runner: any RunningBoard, store: ClackStore, clock: DaemonClock,
+    logger: Logger, cleanStop: CleanStop? = nil,
+    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll
   ) async {
     settings = LiveConfig(config)
     self.store = store
     self.clock = clock
     events = EventHub()
     latency = AcceptLatency()
-    let storeThread = SerialThreadExecutor(name: "clack-store")
-    writer = StoreWriter(store: store, executor: storeThread)
+    writer = StoreWriter(store: store, executor: SerialThreadExecutor(name: "clack-store"))
+    // The display loop has a thread of its own: a pin's or a quote's commit, waiting for its
+    // fsync, does not hold up the next decision.
     display = Display(
       runner: runner, store: store, config: config, clock: clock, events: events,
-      logger: logger, latency: latency, executor: storeThread)
+      logger: logger, latency: latency, executor: SerialThreadExecutor(name: "clack-display"),
+      pollWhileMoving: pollWhileMoving)
     await display.startHoming(resuming: cleanStop)
     // Accepted messages are committed on a thread of their own: while one batch waits for
     // its fsync, the display loop goes on, and the next batch gathers.

@@ -2,9 +2,9 @@ import ClackStore
 import Foundation
 
 /// A serial executor that runs its jobs on one thread of its own. The runtime's actors that
-/// write to the store (the display loop, the store writer) run on it, so a commit waiting for
-/// fsync blocks this thread and never one of Swift's few cooperative threads, where the HTTP
-/// server and every other task run.
+/// write to the store (the display loop, the store writer, the message committer) each run on
+/// one, so a commit waiting for fsync blocks that thread alone, and never one of Swift's few
+/// cooperative threads, where the HTTP server and every other task run.
 public final class SerialThreadExecutor: SerialExecutor, @unchecked Sendable {
   // Guarded by `condition`.
   private let condition = NSCondition()

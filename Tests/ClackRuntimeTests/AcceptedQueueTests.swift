@@ -67,7 +67,7 @@ import Testing
     _ = try await runtime.messages.accept(NewMessage(sender: "t", body: .text("SAVED")))
     // Wait for the executor to settle without a display pass that would save it.
     let sent = await display.commandsSent
-    while !display.runner.thread.state.idle || display.runner.thread.state.commandsApplied < sent {
+    while !display.runner.state.idle || display.runner.state.commandsApplied < sent {
       try #require(ContinuousClock.now < giveUp, "never settled")
       await Task.yield()
     }

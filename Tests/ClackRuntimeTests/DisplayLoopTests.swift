@@ -10,8 +10,8 @@ import Testing
 
 @testable import ClackRuntime
 
-/// The display loop in virtual time: the runtime on a small simulated board (its executor
-/// thread runs for real, 50 times faster), with a clock that moves only when the test says.
+/// The display loop in virtual time: the runtime on a recording board of 2 × 8 modules (no
+/// thread: moves end at once), with a clock that moves only when the test says.
 @Suite(.serialized) struct DisplayLoopTests {
   static let utc = RuntimeHarness.utc
   static let midnight = RuntimeHarness.midnight
@@ -22,7 +22,7 @@ import Testing
     config.quietHours = QuietHours(startMinute: 23 * 60, endMinute: 6 * 60)
     // The default schedule: the quote of the day at 07:00.
     let clock = ManualDaemonClock(Self.midnight)
-    try await RuntimeHarness.withRunningLoop(config, clock: clock) { runtime in
+    try await RuntimeHarness.withRunningLoop(config, clock: clock, recording: true) { runtime in
       let display = runtime.display
       #expect(await display.homed)
       let woken = try await RuntimeHarness.minutesThatWake(display, clock, minutes: 1440)
@@ -36,7 +36,7 @@ import Testing
     config.schedules = []
     config.dwell = 300
     let clock = ManualDaemonClock(Self.midnight)
-    try await RuntimeHarness.withRunningLoop(config, clock: clock) { runtime in
+    try await RuntimeHarness.withRunningLoop(config, clock: clock, recording: true) { runtime in
       let display = runtime.display
       #expect(await display.sleeping.until == nil, "nothing scheduled: it sleeps until woken")
       var message = NewMessage(sender: "t", body: .text("HELLO"))

@@ -74,7 +74,7 @@ import Testing
     #expect(wait > perBatch, "not 'at once' while the board is still homing")
     // A loaded host skips ticks, and the estimate allows for the pace the executor keeps.
     let step = display.runner.homingMicrosecondsPerModule / 4096
-    let slowdown = display.slowdown(display.runner.thread.state, stepMicroseconds: step)
+    let slowdown = display.slowdown(display.runner.state, stepMicroseconds: step)
     #expect(wait <= 8 * perBatch * slowdown * 1.5)
     #expect(abs(receipt.waitSeconds - wait / 50) < 0.001)
   }

@@ -68,9 +68,9 @@ struct LifecycleService: Service {
       // Only a live executor earns a watchdog ping: one that ticked since the last, or one
       // resting by design (blocked until a command, with nothing to move). A thread stuck
       // anywhere else gets restarted.
-      let thread = display.runner.thread
-      let ticks = thread.state.ticks
-      if ticks != lastTicks || thread.isDormant { notifier.notify("WATCHDOG=1") }
+      let board = display.runner
+      let ticks = board.state.ticks
+      if ticks != lastTicks || board.isDormant { notifier.notify("WATCHDOG=1") }
       lastTicks = ticks
     }
   }

@@ -8,10 +8,10 @@ struct FaultWatch {
 
   /// What changed since the last look: lines to log as warnings and as notices, or nil when
   /// nothing did.
-  mutating func look(at runner: BoardRunner) -> (appeared: [String], cleared: [String])? {
+  mutating func look(at runner: any RunningBoard) -> (appeared: [String], cleared: [String])? {
     let board = runner.board
     var now: [Int: String] = [:]
-    for (index, status) in runner.thread.state.statuses.enumerated() {
+    for (index, status) in runner.state.statuses.enumerated() {
       if let fault = status.fault { now[index] = fault.message }
     }
     guard now != faults else { return nil }

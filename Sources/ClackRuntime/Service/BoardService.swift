@@ -130,7 +130,7 @@ public struct BoardService: Sendable {
   /// What the board shows this instant; reads the executor's report without waiting on it.
   public func live() async -> LiveBoard {
     let runner = display.runner
-    let state = runner.thread.state
+    let state = runner.state
     let picture = runner.picture(state)
     return LiveBoard(
       shown: runner.shownFrame(state), leds: picture?.canvas, moving: state.moving,
@@ -213,16 +213,16 @@ public struct BoardService: Sendable {
       }
       counts?[state] = count
     }
-    let thread = display.runner.thread
-    let executor = thread.state
+    let board = display.runner
+    let executor = board.state
     let committer = messages.committer
     return RuntimeMetrics(
       messages: counts,
       modulesFaulted: executor.modules.count { $0.faulted || $0.mode == .sensorError },
       modulesMoving: executor.moving, modulesWaiting: executor.waiting, ticks: executor.ticks,
       deadlineMisses: executor.deadlineMisses, commits: committer.commits,
-      committed: committer.committed, tickLateness: thread.jitter.snapshot(),
-      tickWork: thread.work.snapshot(), acceptToMotion: latency.snapshot())
+      committed: committer.committed, tickLateness: board.tickLateness.snapshot(),
+      tickWork: board.tickWork.snapshot(), acceptToMotion: latency.snapshot())
   }
 
   // MARK: - Events

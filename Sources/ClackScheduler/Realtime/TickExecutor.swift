@@ -177,3 +177,15 @@ public struct ExecutorState: Sendable {
     zip(modules, faults).map { ModuleStatus($0, fault: $1) }
   }
 }
+
+extension ExecutorState {
+  /// The state of `moduleCount` modules before anything happened: not homed, nothing moving,
+  /// no command taken. What a board that is not the real-time thread (a test's fake) starts
+  /// from and changes as its modules move.
+  public init(moduleCount: Int) {
+    self.init(
+      modules: Array(repeating: ModuleReport(), count: moduleCount),
+      faults: Array(repeating: nil, count: moduleCount), ticks: 0, nowMicroseconds: 0,
+      idle: true, commandsApplied: 0, deadlineMisses: 0, stopped: false)
+  }
+}

@@ -14,25 +14,52 @@ public enum RuntimeHarness {
   public static let midnight = Date(timeIntervalSince1970: 1_767_571_200)
 
   /// A 2 × 8 version of the built-in board, at most `maxMoving` modules moving.
-  public static func runtime(
-    _ config: RuntimeConfig, clock: ManualDaemonClock, maxMoving: Int = 12
-  ) async throws -> Runtime {
+  public static func smallBoard(maxMoving: Int = 12) throws -> BoardDefinition {
     let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
       .replacingOccurrences(of: "cols: 22", with: "cols: 8")
       .replacingOccurrences(of: "max_moving: 12", with: "max_moving: \(maxMoving)")
-    let board = try BoardDefinition.parse(yaml: yaml, file: "small.yaml")
+    return try BoardDefinition.parse(yaml: yaml, file: "small.yaml")
+  }
+
+  /// The runtime on the small board's simulated twin, its executor thread running for real.
+  public static func runtime(
+    _ config: RuntimeConfig, clock: ManualDaemonClock, maxMoving: Int = 12
+  ) async throws -> Runtime {
+    let board = try smallBoard(maxMoving: maxMoving)
     return await Runtime(
       config: config, runner: try BoardRunner(board: board, simulate: true, speed: 50),
       store: try ClackStore(inMemory: "loop-\(UUID())"), clock: clock,
       logger: Logger(label: "test"))
   }
 
+  /// The runtime on a `RecordingBoard` of the small board's size: no thread at all, the loop
+  /// polls a moving board by yielding, and moves end when the test says (`holdsMoves`) or
+  /// at once.
+  public static func recordingRuntime(
+    _ config: RuntimeConfig, clock: ManualDaemonClock, holdsMoves: Bool = false,
+    store: ClackStore? = nil, cleanStop: CleanStop? = nil
+  ) async throws -> (Runtime, RecordingBoard) {
+    let board = RecordingBoard(board: try smallBoard(), holdsMoves: holdsMoves)
+    let runtime = await Runtime(
+      config: config, runner: board,
+      store: try store ?? ClackStore(inMemory: "recording-\(UUID())"), clock: clock,
+      logger: Logger(label: "test"), cleanStop: cleanStop, pollWhileMoving: { await Task.yield() })
+    return (runtime, board)
+  }
+
   /// Runs `body` on a runtime whose display loop runs and has gone to sleep once (homed and
   /// still); stops the loop and the board after.
+  /// `recording`: on a `RecordingBoard` (moves end at once) instead of the simulated twin.
   public static func withRunningLoop(
-    _ config: RuntimeConfig, clock: ManualDaemonClock, _ body: (Runtime) async throws -> Void
+    _ config: RuntimeConfig, clock: ManualDaemonClock, recording: Bool = false,
+    _ body: (Runtime) async throws -> Void
   ) async throws {
-    let runtime = try await Self.runtime(config, clock: clock)
+    let runtime =
+      if recording {
+        try await Self.recordingRuntime(config, clock: clock).0
+      } else {
+        try await Self.runtime(config, clock: clock)
+      }
     let display = runtime.display
     let loop = Task { await display.run() }
     defer {

@@ -31,7 +31,6 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   public var tickLateness: JitterRecorder { thread.jitter }
   public var tickWork: JitterRecorder { thread.work }
 
-
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
   /// `rotors`: a simulated board's rotor positions saved at a clean stop (`positionsAtStop`),
   /// so its twin starts where it stopped, as a real board would.

@@ -40,12 +40,8 @@ public struct LinuxBoard {
 
   private static func gpioStepper(_ wiring: GPIOStepperWiring) throws(HALError) -> StepperBank {
     #if GPIOD && os(Linux)
-      return try GPIOStepperBank(
-        controller: LinuxGPIOController(), chip: selector(wiring.chip),
-        modules: wiring.modules.map {
-          .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
-        },
-        sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(wiring.sensorBias))
+      return try FlapBanks.gpioStepper(
+        wiring, controller: LinuxGPIOController(), chip: selector(wiring.chip))
     #else
       throw missing("GPIO", trait: "GPIOD", package: "libgpiod-dev")
     #endif
@@ -58,18 +54,13 @@ public struct LinuxBoard {
       let gpio = LinuxGPIOController()
       switch wiring.transport {
       case .spi(let device, let speed):
-        return try ShiftRegisterSPIBank(
-          spi: LinuxSPIDevice(path: device, config: SPIConfig(speedHz: UInt32(speed))),
-          controller: gpio, chip: selector(wiring.chip), latchLine: UInt32(wiring.latch),
-          loadLine: UInt32(wiring.load), moduleCount: board.moduleCount,
-          sensorActiveLevel: wiring.sensorActiveHigh)
+        return try FlapBanks.shiftRegisterSPI(
+          wiring, spi: LinuxSPIDevice(path: device, config: SPIConfig(speedHz: UInt32(speed))),
+          controller: gpio, chip: selector(wiring.chip), moduleCount: board.moduleCount)
       case .gpio(let data, let clock, let dataIn):
-        return try ShiftRegisterGPIOBank(
-          controller: gpio, chip: selector(wiring.chip),
-          lines: .init(
-            data: UInt32(data), clock: UInt32(clock), latch: UInt32(wiring.latch),
-            load: UInt32(wiring.load), dataIn: UInt32(dataIn)),
-          moduleCount: board.moduleCount, sensorActiveLevel: wiring.sensorActiveHigh)
+        return try FlapBanks.shiftRegisterGPIO(
+          wiring, data: data, clock: clock, dataIn: dataIn, controller: gpio,
+          chip: selector(wiring.chip), moduleCount: board.moduleCount)
       }
     #else
       throw missing("GPIO", trait: "GPIOD", package: "libgpiod-dev")
@@ -80,55 +71,26 @@ public struct LinuxBoard {
     -> SmartModuleBank
   {
     #if I2C && os(Linux)
-      let buses = try openBuses(wiring)
-      var modules: [SmartModuleI2CBank<LinuxI2CBus>.Module] = []
-      for (index, place) in wiring.modules.enumerated() {
-        guard let bus = buses[place.bus] else { continue }
-        modules.append(
-          .init(
-            bus: bus, address: UInt8(place.address),
-            offset: Int16(clamping: board.offsets[index])))
-      }
-      return try SmartModuleI2CBank(modules: modules, flapCount: board.flapSet.count)
+      return try FlapBanks.smartModules(
+        wiring,
+        buses: FlapBanks.buses(wiring) { (path, _) throws(HALError) in
+          try LinuxI2CBus(path: path)
+        },
+        board: board)
     #else
       throw missing("I2C", trait: "I2C", package: "libi2c-dev")
     #endif
   }
-
-  #if I2C && os(Linux)
-    /// Each bus path of the wiring, opened once.
-    private static func openBuses(_ wiring: I2CWiring) throws(HALError) -> [String: LinuxI2CBus] {
-      var buses: [String: LinuxI2CBus] = [:]
-      for place in wiring.modules where buses[place.bus] == nil {
-        buses[place.bus] = try LinuxI2CBus(path: place.bus)
-      }
-      return buses
-    }
-  #endif
 
   private static func pcf8575(_ wiring: I2CWiring) throws(HALError) -> StepperBank {
     #if I2C && os(Linux)
-      let buses = try openBuses(wiring)
-      var modules: [(bus: LinuxI2CBus, address: UInt8)] = []
-      for place in wiring.modules {
-        guard let bus = buses[place.bus] else { continue }
-        modules.append((bus, UInt8(place.address)))
-      }
-      return try PCF8575StepperBank(modules: modules)
+      return try FlapBanks.pcf8575(
+        wiring,
+        buses: FlapBanks.buses(wiring) { (path, _) throws(HALError) in
+          try LinuxI2CBus(path: path)
+        })
     #else
       throw missing("I2C", trait: "I2C", package: "libi2c-dev")
     #endif
-  }
-}
-
-extension GPIOBias {
-  /// A board file's `sensor_bias`, as the GPIO request asks for it.
-  init(_ bias: SensorBias) {
-    switch bias {
-    case .pullUp: self = .pullUp
-    case .pullDown: self = .pullDown
-    case .disabled: self = .disabled
-    case .asIs: self = .asIs
-    }
   }
 }

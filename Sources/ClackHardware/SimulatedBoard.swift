@@ -94,12 +94,7 @@ public final class SimulatedBoard {
       simChip.connectInput(lines.sensor) { module.sensorLevel }
     }
     let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
-    stepped = try GPIOStepperBank(
-      controller: gpio, chip: selector,
-      modules: wiring.modules.map {
-        .init(coils: $0.coils.map(UInt32.init), sensor: UInt32($0.sensor))
-      },
-      sensorActiveLevel: wiring.sensorActiveHigh, sensorBias: GPIOBias(wiring.sensorBias))
+    stepped = try FlapBanks.gpioStepper(wiring, controller: gpio, chip: selector)
   }
 
   private func buildChain(_ wiring: ShiftRegisterWiring) throws(HALError) {
@@ -112,29 +107,23 @@ public final class SimulatedBoard {
       let spi = SimulatedSPIDevice(
         name: device, config: SPIConfig(speedHz: UInt32(speed)), peripheral: chain, clock: clock,
         log: log)
-      stepped = try ShiftRegisterSPIBank(
-        spi: spi, controller: gpio, chip: selector, latchLine: UInt32(wiring.latch),
-        loadLine: UInt32(wiring.load),
-        moduleCount: modules.count, sensorActiveLevel: wiring.sensorActiveHigh)
+      stepped = try FlapBanks.shiftRegisterSPI(
+        wiring, spi: spi, controller: gpio, chip: selector, moduleCount: modules.count)
     case .gpio(let data, let clockLine, let dataIn):
       chain.connectBitBang(
         on: simChip, data: data, clock: clockLine, latch: wiring.latch, load: wiring.load,
         dataOut: dataIn)
-      stepped = try ShiftRegisterGPIOBank(
-        controller: gpio, chip: selector,
-        lines: .init(
-          data: UInt32(data), clock: UInt32(clockLine), latch: UInt32(wiring.latch),
-          load: UInt32(wiring.load), dataIn: UInt32(dataIn)),
-        moduleCount: modules.count, sensorActiveLevel: wiring.sensorActiveHigh)
+      stepped = try FlapBanks.shiftRegisterGPIO(
+        wiring, data: data, clock: clockLine, dataIn: dataIn, controller: gpio, chip: selector,
+        moduleCount: modules.count)
     }
   }
 
   /// One simulated bus per bus path, with the file's injected faults.
   private func buses(_ wiring: I2CWiring) -> [String: SimulatedI2CBus] {
-    var buses: [String: SimulatedI2CBus] = [:]
-    for (index, group) in wiring.groups.enumerated() where buses[group.bus] == nil {
-      buses[group.bus] = SimulatedI2CBus(
-        name: group.bus, clock: clock, log: log, seed: board.simulation.seed &+ UInt64(index))
+    let (clock, log, seed) = (clock, log, board.simulation.seed)
+    let buses = FlapBanks.buses(wiring) { path, group in
+      SimulatedI2CBus(name: path, clock: clock, log: log, seed: seed &+ UInt64(group))
     }
     for (module, place) in wiring.modules.enumerated() {
       let faults = I2CFaults(
@@ -145,29 +134,23 @@ public final class SimulatedBoard {
     return buses
   }
 
+  /// Each smart module's firmware model, at its address on its simulated bus.
   private func buildSmart(_ wiring: I2CWiring) throws(HALError) {
     let buses = buses(wiring)
-    var entries: [SmartModuleI2CBank<SimulatedI2CBus>.Module] = []
     for (index, place) in wiring.modules.enumerated() {
-      guard let bus = buses[place.bus] else { continue }
       let model = SmartModuleModel(module: modules[index])
-      bus.attach(model, at: UInt8(place.address))
+      buses[place.bus]?.attach(model, at: UInt8(place.address))
       firmware.append(model)
-      entries.append(
-        .init(
-          bus: bus, address: UInt8(place.address), offset: Int16(clamping: board.offsets[index])))
     }
-    smart = try SmartModuleI2CBank(modules: entries, flapCount: board.flapSet.count)
+    smart = try FlapBanks.smartModules(wiring, buses: buses, board: board)
   }
 
+  /// Each module's PCF8575 model, at its address on its simulated bus.
   private func buildPCF(_ wiring: I2CWiring) throws(HALError) {
     let buses = buses(wiring)
-    var entries: [(bus: SimulatedI2CBus, address: UInt8)] = []
     for (index, place) in wiring.modules.enumerated() {
-      guard let bus = buses[place.bus] else { continue }
-      bus.attach(PCF8575Model(module: modules[index]), at: UInt8(place.address))
-      entries.append((bus, UInt8(place.address)))
+      buses[place.bus]?.attach(PCF8575Model(module: modules[index]), at: UInt8(place.address))
     }
-    stepped = try PCF8575StepperBank(modules: entries)
+    stepped = try FlapBanks.pcf8575(wiring, buses: buses)
   }
 }

@@ -274,7 +274,8 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackMQTT",
         "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackStore", "ClackDaemon",
+        "ClackStore", "ClackDaemon", "ClackCommands",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

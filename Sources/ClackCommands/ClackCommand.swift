@@ -13,8 +13,9 @@ public struct ClackCommand: AsyncParsableCommand {
       abstract: "Drive a split-flap or LED-matrix display from a Linux board.",
       discussion: """
         Clack runs a board of flaps: 'clack sim' shows a simulated board in the terminal, \
-        'clack run' drives the real one, and 'clack send', 'status', 'queue' and 'quotes' talk \
-        to either over its HTTP API; 'clack doctor' checks a machine for what 'clack run' \
+        'clack run' drives the real one, and 'clack send', 'status', 'queue', 'quotes' and the \
+        board commands ('clack board quiet on', 'clear', 'home', …) talk to either over its \
+        HTTP API; 'clack doctor' checks a machine for what 'clack run' \
         needs. Other commands lay text out, pick quotes and check boards. \
         Boards are described by YAML files in boards/; without one, commands use a 6×22 board \
         with every Vestaboard character.
@@ -22,7 +23,7 @@ public struct ClackCommand: AsyncParsableCommand {
       version: ClackVersion.current,
       subcommands: [
         RenderCommand.self, QuoteCommand.self, TransliterateCommand.self, PlanCommand.self,
-        BoardFileCommand.self,
+        BoardGroupCommand.self,
         HomeCommand.self,
         TestPatternCommand.self,
       ] + daemonCommands + [

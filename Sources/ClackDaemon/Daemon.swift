@@ -81,7 +81,9 @@ public struct Daemon {
   /// Runs until a stop signal; then motion stops, coils go off and the store is closed.
   /// `onStart` is called once the parts exist (homing has begun, the server is starting).
   public func run(onStart: @escaping @Sendable (Parts) -> Void = { _ in }) async throws {
-    let startedAt = ContinuousClock.now
+    // Made first, so its real seconds count from the start: the "ready" line says how long
+    // starting took.
+    let clock = ScaledWallClock(speed: Double(options.speed))
     // Before homing: SIGHUP's default action would end the process.
     let reloads = ReloadSignal.install()
     let config = options.config
@@ -115,7 +117,7 @@ public struct Daemon {
     logger.info("\(runner.grant)")
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,
-      clock: ScaledWallClock(speed: Double(options.speed)), logger: logger, cleanStop: cleanStop)
+      clock: clock, logger: logger, cleanStop: cleanStop)
     let api = API(
       service: runtime.service, access: access, limits: config.http,
       enablementToken: config.localAPIEnablementToken)
@@ -135,7 +137,7 @@ public struct Daemon {
     let lifecycle = LifecycleService(
       display: runtime.display, events: runtime.events, notifier: notifier,
       serving: serving,
-      logger: logger, startedAt: startedAt, address: address.description)
+      logger: logger, clock: clock, address: address.description)
     let reloader = ConfigReloadService(
       requests: reloads, options: options, board: board, runtime: runtime, notifier: notifier,
       logger: logger, address: address.description)

@@ -57,6 +57,13 @@ struct APIClient {
     return (try reply.decode(type, path: path), reply)
   }
 
+  func put<Answer: Decodable>(_ path: String, _ body: some Encodable, as type: Answer.Type)
+    async throws -> (Answer, Reply)
+  {
+    let reply = try await send("PUT", path, body: WireJSON.encode(body))
+    return (try reply.decode(type, path: path), reply)
+  }
+
   func delete(_ path: String) async throws { _ = try await send("DELETE", path) }
 
   /// Sends a request; a status of 400 or more becomes a failure showing the daemon's error.

@@ -26,7 +26,8 @@ struct LifecycleService: Service {
   let notifier: SystemdNotifier
   let serving: ServingFlag
   let logger: Logger
-  let startedAt: ContinuousClock.Instant
+  /// Its real seconds count from the daemon's start.
+  let clock: DaemonClock
   let address: String
 
   func run() async throws {
@@ -51,9 +52,7 @@ struct LifecycleService: Service {
     guard !Task.isCancelled else { return }
     // Faults homing found are logged before READY, which then counts them.
     report(&faults, status: "homing")
-    let elapsed = ContinuousClock.now - startedAt
-    let milliseconds =
-      elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    let milliseconds = Int(clock.monotonicSeconds() * 1000)
     logger.info("ready: homed and serving http://\(address) (\(milliseconds) ms after start)")
     notifier.notify("READY=1\nSTATUS=serving http://\(address)\(faults.summary)")
     var lastTicks = -1

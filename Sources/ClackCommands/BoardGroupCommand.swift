@@ -4,12 +4,20 @@ import ClackCore
 import ClackDrivers
 import ClackHardware
 
-/// `clack board check FILE`: validate a board file and say what it describes.
-struct BoardFileCommand: ParsableCommand {
+/// `clack board …`: check a board file, or give the daemon's board a command.
+struct BoardGroupCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "board",
-    abstract: "Check board files.",
-    subcommands: [BoardCheckCommand.self])
+    abstract: "Check board files, and give the daemon's board its commands.",
+    discussion: """
+      'check' reads a board file on this machine. The others talk to a running clack (run or \
+      sim) over its HTTP API, as MQTT's command topic and the REST board routes do: home, \
+      quiet on|off, clear, brightness [LEVEL] and script [NAME].
+      """,
+    subcommands: [
+      BoardCheckCommand.self, BoardHomeCommand.self, BoardQuietCommand.self,
+      BoardClearCommand.self, BoardBrightnessCommand.self, BoardScriptCommand.self,
+    ])
 }
 
 struct BoardCheckCommand: ParsableCommand {

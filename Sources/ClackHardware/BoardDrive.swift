@@ -56,21 +56,6 @@ protocol BoardDrive: AnyObject, Sendable {
   var rotorPositions: [Int]? { get }
 }
 
-/// The kind of display a board is, for views and logs.
-public enum BoardKind: String, Sendable, Hashable {
-  case splitFlap = "split-flap"
-  case pixels
-}
-
-/// What an LED panel shows: its picture, and the levels it was drawn at.
-public struct LitLEDs: Sendable, Hashable {
-  public let canvas: PixelCanvas
-  /// Levels of grey a pixel can take (`mono`, `grey`).
-  public let depth: PixelDepth
-  /// 0–15.
-  public let brightness: Int
-}
-
 /// A panel's brightness over the day: its level, and a dimmer level at night.
 public struct Dimming: Sendable, Hashable {
   public let brightness: Int

@@ -44,7 +44,7 @@ extension Display {
       if status.missedHomes > 0 { faults.append("missed home \(status.missedHomes)×") }
       if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
       return ModuleView(
-        row: cell.row, col: cell.col, state: status.mode.rawValue, flap: status.flap,
+        row: cell.row, col: cell.col, state: status.mode, flap: status.flap,
         moving: status.moving, waiting: waiting[index], faults: faults)
     }
     var view = BoardView(
@@ -57,20 +57,14 @@ extension Display {
     view.script = script
     view.cells = shown.notations()
     view.targetCells = target.notations()
-    view.kind = runner.kind.rawValue
+    view.kind = runner.kind
     view.pixels = pixelsView(state)
     return view
   }
 
   /// What a pixel board's LEDs show, from the executor's report (read back from the chips).
   func pixelsView(_ state: ExecutorState) -> PixelsView? {
-    guard let picture = runner.picture(state) else { return nil }
-    let canvas = picture.canvas
-    let (width, height) = (canvas.width, canvas.height)
-    return PixelsView(
-      width: width, height: height, depth: picture.depth.rawValue,
-      brightness: picture.brightness,
-      rows: (0..<height).map { y in (0..<width).map { x in Int(canvas[x, y]) } })
+    runner.picture(state).map(PixelsView.init)
   }
 
   /// Which modules have a move still to start: those the executor holds back (for their

@@ -1,16 +1,5 @@
+import ClackCore
 import ClackDrivers
-
-/// A stepped module's state, as the layers above read it.
-public enum ModuleMode: String, Sendable, Hashable {
-  /// Homed, showing or moving to its flap.
-  case normal
-  /// Looking for its home pulse (at start-up, or after a missed or unexpected one).
-  case lookForHome = "look-for-home"
-  /// Homing failed: no home pulse, or the sensor never let go. The module is left alone.
-  case sensorError = "sensor-error"
-  /// Switched off after a bus fault.
-  case disabled
-}
 
 public struct ModuleStatus: Sendable, Hashable {
   public var mode: ModuleMode

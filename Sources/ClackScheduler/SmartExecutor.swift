@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackCore
 import ClackDrivers
 import ClackHAL
 

@@ -1,3 +1,4 @@
+import ClackCore
 import ClackDrivers
 
 /// Each module's state machine, run after every tick's coil write and sensor read: homing

@@ -1,3 +1,4 @@
+import ClackCore
 import ClackDrivers
 
 /// What the real-time thread uses beyond `tick`: release, reports, faults and shutdown.

@@ -1,3 +1,4 @@
+import ClackCore
 import ClackDrivers
 
 /// One module's state inside `SteppedExecutor`: its mode, what it is doing, where it is and

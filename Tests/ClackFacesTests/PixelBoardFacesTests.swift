@@ -82,9 +82,9 @@ import Testing
     #expect(body.contains(#""transition_seconds":0"#), "reduce_motion: no transition")
     let hello = try Self.lit(Self.frame("HELLO", board: board))
     let view = try await Self.until(display, "HELLO on the LEDs") { Self.litRows($0) == hello }
-    #expect(view.kind == "pixels")
+    #expect(view.kind == .pixels)
     #expect(view.pixels?.width == 32 && view.pixels?.height == 8)
-    #expect(view.pixels?.depth == "mono" && view.pixels?.brightness == 6)
+    #expect(view.pixels?.depth == .mono && view.pixels?.brightness == 6)
     #expect(view.codes == [[8, 5, 12, 12, 15]])
     let giveUp = ContinuousClock.now + .seconds(20)
     while !pictures.withLock({ $0.contains(hello) }), ContinuousClock.now < giveUp {

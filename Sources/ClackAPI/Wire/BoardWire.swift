@@ -6,7 +6,7 @@ public struct ModuleView: Codable, Sendable, Hashable {
   public var row: Int
   public var col: Int
   /// `normal`, `look-for-home`, `sensor-error` or `disabled`.
-  public var state: String
+  public var state: ModuleMode
   /// The flap it shows; null before it has homed.
   public var flap: Int?
   /// Energised and turning now.
@@ -16,7 +16,8 @@ public struct ModuleView: Codable, Sendable, Hashable {
   public var faults: [String]
 
   public init(
-    row: Int, col: Int, state: String, flap: Int?, moving: Bool, waiting: Bool, faults: [String]
+    row: Int, col: Int, state: ModuleMode, flap: Int?, moving: Bool, waiting: Bool,
+    faults: [String]
   ) {
     self.row = row
     self.col = col
@@ -47,17 +48,26 @@ public struct PixelsView: Codable, Sendable, Hashable {
   public var width: Int
   public var height: Int
   /// `mono` (on/off chips: 0 or 255) or `grey` (PWM chips: 0–255).
-  public var depth: String
+  public var depth: PixelDepth
   /// The panel's brightness setting, 0–15.
   public var brightness: Int
   public var rows: [[Int]]
 
-  public init(width: Int, height: Int, depth: String, brightness: Int, rows: [[Int]]) {
+  public init(width: Int, height: Int, depth: PixelDepth, brightness: Int, rows: [[Int]]) {
     self.width = width
     self.height = height
     self.depth = depth
     self.brightness = brightness
     self.rows = rows
+  }
+
+  /// What a panel's LEDs show, row by row.
+  public init(_ leds: LitLEDs) {
+    let canvas = leds.canvas
+    self.init(
+      width: canvas.width, height: canvas.height, depth: leds.depth,
+      brightness: leds.brightness,
+      rows: (0..<canvas.height).map { y in (0..<canvas.width).map { x in Int(canvas[x, y]) } })
   }
 }
 
@@ -87,7 +97,7 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var zones: [String: String]
   public var modules: [ModuleView]
   /// `split-flap` or `pixels`.
-  public var kind = "split-flap"
+  public var kind = BoardKind.splitFlap
   /// A pixel board's LEDs (absent on a flap board, and from `/status`).
   public var pixels: PixelsView?
   /// The script of text that names none (docs/runes.md).
@@ -129,7 +139,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     homed = try container.decode(Bool.self, forKey: .homed)
     zones = try container.decode([String: String].self, forKey: .zones)
     modules = try container.decodeIfPresent([ModuleView].self, forKey: .modules) ?? []
-    kind = try container.decodeIfPresent(String.self, forKey: .kind) ?? "split-flap"
+    kind = try container.decodeIfPresent(BoardKind.self, forKey: .kind) ?? .splitFlap
     pixels = try container.decodeIfPresent(PixelsView.self, forKey: .pixels)
     script = try container.decodeIfPresent(RunicScript.self, forKey: .script) ?? .latin
     cells = try container.decodeIfPresent([[String]].self, forKey: .cells) ?? []
@@ -167,9 +177,9 @@ extension BoardView {
   /// One line per module in trouble: "row 2, col 5: sensor-error: …".
   public var faultLines: [String] {
     modules.filter {
-      !$0.faults.isEmpty || $0.state == "sensor-error" || $0.state == "disabled"
+      !$0.faults.isEmpty || $0.state.isFaulty
     }.map {
-      "row \($0.row + 1), col \($0.col + 1): \($0.state)"
+      "row \($0.row + 1), col \($0.col + 1): \($0.state.rawValue)"
         + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
     }
   }

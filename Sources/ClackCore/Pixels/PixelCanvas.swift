@@ -1,6 +1,6 @@
 /// How many brightness levels a panel shows: on and off (HT16K33, MAX7219), or 256 grey
 /// levels (the IS31FL3731's 8-bit PWM).
-public enum PixelDepth: String, Sendable, Hashable, CaseIterable {
+public enum PixelDepth: String, Sendable, Hashable, Codable, CaseIterable {
   case mono
   case grey
 }

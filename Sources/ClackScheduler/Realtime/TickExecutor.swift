@@ -1,3 +1,4 @@
+import ClackCore
 import ClackDrivers
 
 /// What the real-time thread drives: a stepped-board or smart-module executor. Every method

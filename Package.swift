@@ -140,9 +140,17 @@ let package = Package(
     .target(
       name: "ClackRuntime",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler",
-        "ClackStore", .product(name: "Logging", package: "swift-log"),
+        "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler", "ClackStore",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
+    // Layer 6: the runtime's answers, refusals and events in the API's JSON: one mapping for
+    // every face that sends them.
+    .target(
+      name: "ClackWireMapping",
+      dependencies: [
+        "ClackAPI", "ClackRuntime", "ClackStore",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
@@ -150,7 +158,8 @@ let package = Package(
     .target(
       name: "ClackHTTPFace",
       dependencies: [
-        "ClackAPI", "ClackRuntime", .product(name: "Hummingbird", package: "hummingbird"),
+        "ClackAPI", "ClackRuntime", "ClackWireMapping",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
@@ -165,7 +174,8 @@ let package = Package(
     .target(
       name: "ClackMQTTFace",
       dependencies: [
-        "ClackAPI", "ClackMQTT", "ClackRuntime", .product(name: "Logging", package: "swift-log"),
+        "ClackAPI", "ClackMQTT", "ClackRuntime", "ClackWireMapping",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
@@ -254,6 +264,9 @@ let package = Package(
       path: "Tests/Support/ClackRuntimeTestSupport"),
     .testTarget(name: "ClackAPITests", dependencies: ["ClackAPI"]),
     .testTarget(
+      name: "ClackWireMappingTests",
+      dependencies: ["ClackWireMapping", "ClackAPI", "ClackRuntime", "ClackContent", "ClackCore"]),
+    .testTarget(
       name: "ClackRuntimeTests",
       dependencies: [
         "ClackRuntime", "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore",
@@ -274,7 +287,7 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackMQTT",
         "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackStore", "ClackDaemon", "ClackCommands",
+        "ClackStore", "ClackDaemon", "ClackCommands", "ClackWireMapping",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Hummingbird", package: "hummingbird"),

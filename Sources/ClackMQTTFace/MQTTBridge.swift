@@ -1,6 +1,7 @@
 import ClackAPI
 import ClackMQTT
 import ClackRuntime
+import ClackWireMapping
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -168,7 +169,7 @@ public struct MQTTBridge: Service {
   /// flaps turn only the `moving` and `waiting` counts change, many times a second, and those
   /// alone are published at most every 5 s, and at once when the board settles.
   func publishState() async {
-    let view = await service.boardView()
+    let view = BoardView(await service.boardReading())
     let depth = (try? await service.health().queued) ?? 0
     let state = MQTTBoardState(view: view, queueDepth: depth)
     var still = state

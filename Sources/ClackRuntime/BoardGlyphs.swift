@@ -1,4 +1,3 @@
-import ClackAPI
 import ClackBoard
 import ClackCore
 import Synchronization
@@ -8,9 +7,9 @@ import Synchronization
 /// draws them rather than trusting the viewer's fonts, which rarely have runes and never
 /// have Cirth. Read once per flap set (the font takes a moment to load), then kept.
 public enum BoardGlyphs {
-  private static let cache = Mutex<[String: GlyphsView]>([:])
+  private static let cache = Mutex<[String: GlyphSheet]>([:])
 
-  public static func view(for board: BoardDefinition) -> GlyphsView {
+  public static func sheet(for board: BoardDefinition) -> GlyphSheet {
     let key = board.name + "/" + board.flapSet.name
     if let cached = cache.withLock({ $0[key] }) { return cached }
     let view = make(for: board)
@@ -18,49 +17,44 @@ public enum BoardGlyphs {
     return view
   }
 
-  static func make(for board: BoardDefinition) -> GlyphsView {
+  static func make(for board: BoardDefinition) -> GlyphSheet {
     guard board.pixels == nil else {
-      return GlyphsView(
+      return GlyphSheet(
         font: nil, glyphs: [:], missing: [],
         reason: "a pixel board is drawn LED by LED (pixels in GET /api/v1/board)")
     }
     let wanted = board.signsToDraw
     guard !wanted.isEmpty else {
-      return GlyphsView(font: nil, glyphs: [:], missing: [], reason: nil)
+      return GlyphSheet(font: nil, glyphs: [:], missing: [], reason: nil)
     }
     let font: PixelFont
     do {
       font = try SystemUnifont.load()
     } catch {
-      return GlyphsView(
+      return GlyphSheet(
         font: nil, glyphs: [:], missing: wanted.map { String($0) }, reason: "\(error)")
     }
-    var glyphs: [String: GlyphBitmap] = [:]
+    var glyphs: [String: PixelGlyph] = [:]
     var missing: [String] = []
     for character in wanted {
       guard let glyph = font.glyph(for: character) else {
         missing.append(String(character))
         continue
       }
-      glyphs[String(character)] = bitmap(glyph)
+      glyphs[String(character)] = glyph
     }
-    return GlyphsView(
+    return GlyphSheet(
       font: font.name, glyphs: glyphs, missing: missing,
       reason: missing.isEmpty ? nil : "\(font.name) has no glyph for them")
   }
+}
 
-  /// A glyph's rows in hexadecimal, leftmost pixel first.
-  static func bitmap(_ glyph: PixelGlyph) -> GlyphBitmap {
-    let bytes = (glyph.width + 7) / 8
-    let rows = (0..<glyph.height).map { y in
-      (0..<bytes).map { byte in
-        let value = (0..<8).reduce(0) { bits, bit in
-          bits << 1 | (glyph.isLit(x: byte * 8 + bit, y: y) ? 1 : 0)
-        }
-        let hex = String(value, radix: 16, uppercase: true)
-        return hex.count == 1 ? "0" + hex : hex
-      }.joined()
-    }
-    return GlyphBitmap(width: glyph.width, height: glyph.height, rows: rows)
-  }
+/// Bitmaps of a board's symbols that have no Vestaboard code, by symbol, and those its font
+/// lacks, with the reason.
+public struct GlyphSheet: Sendable, Hashable {
+  /// Where the bitmaps come from: the board's font, or the system's GNU Unifont.
+  public let font: String?
+  public let glyphs: [String: PixelGlyph]
+  public let missing: [String]
+  public let reason: String?
 }

@@ -1,4 +1,3 @@
-import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
@@ -73,11 +72,9 @@ public enum ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Display {
-  /// The script as the API shows it, with the scripts this board can show.
-  public func scriptView() -> ScriptView {
-    ScriptView(
-      script: script,
-      available: availableScripts)
+  /// The script in use, with the scripts this board can show.
+  public func scriptReading() -> ScriptReading {
+    ScriptReading(script: script, available: availableScripts)
   }
 
   /// The scripts this board can show.

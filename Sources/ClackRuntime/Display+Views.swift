@@ -1,4 +1,3 @@
-import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
@@ -32,7 +31,8 @@ public enum MoveToTime: Sendable {
 }
 
 extension Display {
-  public func view() -> BoardView {
+  /// What the board shows and is turning to, module by module.
+  public func reading() -> BoardReading {
     let state = runner.state
     let board = runner.board
     let shown = runner.shownFrame(state)
@@ -43,28 +43,16 @@ extension Display {
       if let fault = status.fault { faults.append(fault.message) }
       if status.missedHomes > 0 { faults.append("missed home \(status.missedHomes)×") }
       if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
-      return ModuleView(
-        row: cell.row, col: cell.col, state: status.mode, flap: status.flap,
+      return ModuleReading(
+        row: cell.row, col: cell.col, mode: status.mode, flap: status.flap,
         moving: status.moving, waiting: waiting[index], faults: faults)
     }
-    var view = BoardView(
-      name: board.name, rows: board.rows, cols: board.cols,
-      codes: try? shown.codes(), target: try? target.codes(),
-      moving: state.moving, waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
+    return BoardReading(
+      name: board.name, kind: runner.kind, shown: shown, target: target, moving: state.moving,
+      waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
-      modules: modules)
-    view.script = script
-    view.cells = shown.notations()
-    view.targetCells = target.notations()
-    view.kind = runner.kind
-    view.pixels = pixelsView(state)
-    return view
-  }
-
-  /// What a pixel board's LEDs show, from the executor's report (read back from the chips).
-  func pixelsView(_ state: ExecutorState) -> PixelsView? {
-    runner.picture(state).map(PixelsView.init)
+      modules: modules, leds: runner.picture(state), script: script)
   }
 
   /// Which modules have a move still to start: those the executor holds back (for their
@@ -205,12 +193,10 @@ extension Display {
     let published = (shown, moving, waiting, quiet, state.pixels, state.brightness)
     if let last = lastPublished, last == published { return }
     lastPublished = published
-    // Runes have no Vestaboard code: their codes go empty, and `cells` carries them.
     events.publish(
       .board(
-        EventWire.BoardChanged(
-          codes: (try? shown.codes()) ?? [], target: (try? target.codes()) ?? [],
-          cells: shown.notations(), targetCells: target.notations(), moving: moving,
-          waiting: waiting, quiet: quiet, pixels: pixelsView(state))))
+        BoardChange(
+          shown: shown, target: target, moving: moving, waiting: waiting, quiet: quiet,
+          leds: runner.picture(state))))
   }
 }

@@ -1,34 +1,28 @@
-import ClackAPI
 import ClackContent
+import ClackCore
 import Foundation
 import Synchronization
 
-/// One Server-Sent Event: a type (`board`, `message`, `status`) and a JSON payload.
-public struct DaemonEvent: Sendable, Hashable {
-  public let type: String
-  public let json: String
+/// Something that happened in the runtime, for the faces to pass on (REST's event stream)
+/// or to act on (MQTT's state, the terminal view).
+public enum DaemonEvent: Sendable, Hashable {
+  /// A message changed state.
+  case message(id: Int64, state: MessageState, reason: String)
+  /// What the board shows changed (mid-flip too), or quiet began or ended.
+  case board(BoardChange)
+  /// Homing began or ended.
+  case status(homed: Bool)
+}
 
-  public init(type: String, json: String) {
-    self.type = type
-    self.json = json
-  }
-
-  /// The event as it goes on the wire.
-  public var sse: String { "event: \(type)\ndata: \(json)\n\n" }
-
-  public static func message(id: Int64, state: MessageState, reason: String) -> DaemonEvent {
-    DaemonEvent(
-      type: "message",
-      json: WireJSON.text(EventWire.MessageChanged(id: id, state: state, reason: reason)))
-  }
-
-  public static func board(_ payload: EventWire.BoardChanged) -> DaemonEvent {
-    DaemonEvent(type: "board", json: WireJSON.text(payload))
-  }
-
-  public static func status(homed: Bool) -> DaemonEvent {
-    DaemonEvent(type: "status", json: WireJSON.text(EventWire.StatusChanged(homed: homed)))
-  }
+/// What the board shows, as a `board` event carries it.
+public struct BoardChange: Sendable, Hashable {
+  public let shown: Frame
+  public let target: Frame
+  public let moving: Int
+  public let waiting: Int
+  public let quiet: Bool
+  /// What a panel's LEDs show; nil on a flap board.
+  public let leds: LitLEDs?
 }
 
 /// Hands every event to every subscriber. A subscriber that falls behind loses its oldest

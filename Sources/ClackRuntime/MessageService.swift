@@ -1,4 +1,3 @@
-import ClackAPI
 import ClackContent
 import ClackCore
 import ClackStore

@@ -100,7 +100,7 @@ import Testing
       await faces.mqtt("quiet off")
       try await RuntimeHarness.untilAsleep(display, clock)
       #expect(try runtime.store.message(id: held.message.id)?.state == .showing)
-      #expect(await runtime.service.boardView().quiet == false)
+      #expect(await runtime.service.boardReading().quiet == false)
       #expect(faces.errors().isEmpty)
     }
   }
@@ -117,7 +117,7 @@ import Testing
     let held = try await runtime.service.accept(Self.text("LATER", from: "q"))
     #expect(held.heldByQuietHours, "a receipt says quiet holds it")
     await faces.mqtt("quiet off")
-    #expect(await runtime.service.boardView().quiet == false)
+    #expect(await runtime.service.boardReading().quiet == false)
   }
 
   @Test func aRefusalSaysTheSameOnEveryFace() async throws {

@@ -3,6 +3,7 @@ import ClackBoard
 import ClackContent
 import ClackCore
 import ClackHardware
+import ClackWireMapping
 import Foundation
 import Synchronization
 import Testing
@@ -40,7 +41,7 @@ import Testing
   ) async throws -> BoardView {
     let giveUp = ContinuousClock.now + .seconds(20)
     while true {
-      let view = await display.view()
+      let view = BoardView(await display.reading())
       if condition(view) { return view }
       try #require(ContinuousClock.now < giveUp, "never: \(what)")
       try await Task.sleep(for: .milliseconds(2))

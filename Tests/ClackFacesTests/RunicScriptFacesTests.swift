@@ -4,6 +4,7 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import ClackMQTTFace
+import ClackWireMapping
 import Foundation
 import Testing
 
@@ -139,7 +140,7 @@ import Testing
     await daemon.command("script klingon")
     let refusal = daemon.published(on: "clack/test/error").last ?? ""
     #expect(refusal.contains("'klingon' is not a script"), "\(refusal)")
-    let state = MQTTBoardState(view: await display.view(), queueDepth: 0)
+    let state = MQTTBoardState(view: BoardView(await display.reading()), queueDepth: 0)
     #expect(state.script == .elder)
     #expect(WireJSON.text(state).contains(#""script":"elder""#))
 
@@ -149,7 +150,7 @@ import Testing
       store: daemon.runtime.store, clock: daemon.clock, logger: .init(label: "test"))
     defer { _ = again.display.runner.stop() }
     #expect(again.display.script == .elder)
-    #expect(await again.display.view().script == .elder)
+    #expect(await again.display.reading().script == .elder)
   }
 
   /// A flap board of Elder Futhark runes (boards/sim-runes-6x22.yaml, cut to one row of six):

@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackRuntime
+import ClackWireMapping
 import Foundation
 import Hummingbird
 
@@ -7,7 +8,7 @@ extension API {
   /// `/board…`: what it shows, and the board commands (home, quiet, clear, brightness,
   /// script), each one of the service's `BoardCommand`s.
   func addBoardRoutes(_ v1: RouterGroup<ClackRequestContext>) {
-    v1.get("board") { _, _ in Self.json(await service.boardView()) }
+    v1.get("board") { _, _ in Self.json(BoardView(await service.boardReading())) }
     v1.post("board/home") { _, _ in
       try await perform(.home)
       return Self.json(HomingStarted(), status: .accepted)
@@ -16,7 +17,7 @@ extension API {
       let quiet = try QuietView.quiet(
         from: JSONValue.parse(Data(buffer: try await body(of: request))))
       try await perform(.quiet(quiet))
-      return Self.json(QuietView(quiet: await service.boardView().quiet))
+      return Self.json(QuietView(quiet: await service.boardReading().quiet))
     }
     v1.post("board/clear") { _, _ in
       try await perform(.clear)
@@ -29,21 +30,21 @@ extension API {
       try await perform(.brightness(level))
       return Self.json(try await brightness())
     }
-    v1.get("board/script") { _, _ in Self.json(await service.script()) }
+    v1.get("board/script") { _, _ in Self.json(ScriptView(await service.script())) }
     v1.put("board/script") { request, _ in
       let script = try ScriptView.script(
         from: JSONValue.parse(Data(buffer: try await body(of: request))))
       try await perform(.script(script))
-      return Self.json(await service.script())
+      return Self.json(ScriptView(await service.script()))
     }
-    v1.get("board/glyphs") { _, _ in Self.json(service.glyphs()) }
+    v1.get("board/glyphs") { _, _ in Self.json(GlyphsView(service.glyphs())) }
   }
 
   /// A pixel board's brightness; 409 on a flap board.
   func brightness() async throws(APIError) -> BrightnessView {
-    guard let view = await service.brightness() else {
+    guard let reading = await service.brightness() else {
       throw APIError.from(ServiceError.brightness(.notPixels(board: service.board.name)))
     }
-    return view
+    return BrightnessView(reading)
   }
 }

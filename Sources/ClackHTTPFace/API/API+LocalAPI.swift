@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackRuntime
+import ClackWireMapping
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,8 +16,8 @@ extension API {
     let local = router.group("local-api")
     local.post("message") { request, _ in try await postLocalMessage(request) }
     local.get("message") { _, _ in
-      let view = await service.boardView()
-      return Self.json(LocalAPIWire.Board(message: view.codes))
+      let shown = await service.boardReading().shown
+      return Self.json(LocalAPIWire.Board(message: try? shown.codes()))
     }
     local.post("enablement") { request, _ in try enable(request) }
   }

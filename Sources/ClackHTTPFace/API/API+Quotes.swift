@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackRuntime
+import ClackWireMapping
 import Foundation
 import Hummingbird
 

@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackRuntime
+import ClackWireMapping
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -85,11 +86,9 @@ public struct API: Sendable {
       waitSeconds: receipt.waitSeconds,
       transitionSeconds: receipt.transitionSeconds, expiresAt: message.expiresAt,
       replaced: receipt.replaced,
-      note: receipt.heldByQuietHours ? Self.quietNote : nil)
+      note: receipt.heldByQuietHours ? MessageView.quietNote : nil)
     return Self.json(answer, status: .created)
   }
-
-  static let quietNote = "quiet hours: it will show when they end"
 
   /// Hands a message to the accept service; its refusals become API errors.
   func accept(_ new: NewMessage) async throws(APIError) -> Receipt {
@@ -128,7 +127,7 @@ public struct API: Sendable {
   // MARK: - Board, status, health
 
   func status() async throws -> StatusView {
-    StatusView(try service.status(), board: await service.boardView())
+    StatusView(try service.status(), board: BoardView(await service.boardReading()))
   }
 
   func health() async throws -> Response {

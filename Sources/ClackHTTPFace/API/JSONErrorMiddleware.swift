@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackRuntime
+import ClackWireMapping
 import HTTPTypes
 import Hummingbird
 import NIOCore

@@ -1,4 +1,3 @@
-import ClackAPI
 import ClackContent
 import ClackCore
 import ClackStore
@@ -125,7 +124,7 @@ public struct BoardService: Sendable {
   }
 
   /// What the board shows and is turning to, module by module.
-  public func boardView() async -> BoardView { await display.view() }
+  public func boardReading() async -> BoardReading { await display.reading() }
 
   /// What the board shows this instant; reads the executor's report without waiting on it.
   public func live() async -> LiveBoard {
@@ -143,12 +142,13 @@ public struct BoardService: Sendable {
   public var symbols: FlapSet { display.board.flapSet }
 
   /// A pixel board's brightness, or nil on a flap board.
-  public func brightness() async -> BrightnessView? { await display.brightnessView() }
+  public func brightness() async -> BrightnessReading? { await display.brightnessReading() }
 
-  public func script() async -> ScriptView { await display.scriptView() }
+  /// The script of text that names none, and those this board can show.
+  public func script() async -> ScriptReading { await display.scriptReading() }
 
   /// Bitmaps of the board's symbols that have no Vestaboard code, for viewers.
-  public func glyphs() -> GlyphsView { BoardGlyphs.view(for: display.board) }
+  public func glyphs() -> GlyphSheet { BoardGlyphs.sheet(for: display.board) }
 
   /// Whether a pixel board is scrolling a line now (its pixels change without a new message).
   public var isScrolling: Bool { display.isScrolling }

@@ -1,4 +1,5 @@
 import ClackAPI
+import ClackRuntime
 import ClackStore
 import HTTPTypes
 

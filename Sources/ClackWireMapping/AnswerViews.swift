@@ -5,32 +5,35 @@ import Foundation
 // The runtime's answers as the REST API's wire types.
 
 extension MessageView {
-  init(_ detail: MessageDetail) {
+  /// The note on a message quiet hours hold back.
+  public static let quietNote = "quiet hours: it will show when they end"
+
+  public init(_ detail: MessageDetail) {
     self.init(detail.message)
     history = detail.history.map { HistoryEntry(state: $0.state, at: $0.at, reason: $0.reason) }
     if let forecast = detail.forecast {
       displayAt = forecast.displayAt
       waitSeconds = forecast.waitSeconds
-      if forecast.heldByQuietHours { note = API.quietNote }
+      if forecast.heldByQuietHours { note = Self.quietNote }
     }
   }
 }
 
 extension QuoteView {
-  init(_ entry: QuoteEntry) {
+  public init(_ entry: QuoteEntry) {
     self.init(
       id: entry.id, text: entry.quote.text, author: entry.quote.author, source: entry.source)
   }
 }
 
 extension HealthView {
-  init(_ report: HealthReport) {
+  public init(_ report: HealthReport) {
     self.init(homed: report.homed, queued: report.queued)
   }
 }
 
 extension StatusView {
-  init(_ report: StatusReport, board: BoardView) {
+  public init(_ report: StatusReport, board: BoardView) {
     self.init(
       board: board, faults: board.faultLines,
       queue: Dictionary(uniqueKeysWithValues: report.queue.map { ($0.key.rawValue, $0.value) }),

@@ -263,6 +263,7 @@ let package = Package(
       ],
       path: "Tests/Support/ClackRuntimeTestSupport"),
     .testTarget(name: "ClackAPITests", dependencies: ["ClackAPI"]),
+    .testTarget(name: "ClackMQTTTests", dependencies: ["ClackMQTT"]),
     .testTarget(
       name: "ClackWireMappingTests",
       dependencies: ["ClackWireMapping", "ClackAPI", "ClackRuntime", "ClackContent", "ClackCore"]),

@@ -141,6 +141,13 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
 
   /// A panel's brightness and night hours; nil on a board without.
   public var dimming: Dimming? { drive.dimming }
+
+  public var panel: PanelFacts? {
+    board.pixels.map {
+      PanelFacts(
+        width: $0.geometry.width, height: $0.geometry.height, chip: $0.chips.kind.rawValue)
+    }
+  }
 }
 
 /// A board that cannot be driven, in words a user can act on.

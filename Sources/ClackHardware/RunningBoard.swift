@@ -23,6 +23,9 @@ public protocol RunningBoard: AnyObject, Sendable {
   var slowsWithMissedTicks: Bool { get }
   /// A panel's brightness and night hours; nil on a board without.
   var dimming: Dimming? { get }
+  /// An LED panel's size and chip, for descriptions (Home Assistant's device model); nil on
+  /// a board without one.
+  var panel: PanelFacts? { get }
 
   /// The latest report of what every module does.
   var state: ExecutorState { get }
@@ -58,6 +61,14 @@ public protocol RunningBoard: AnyObject, Sendable {
   func readyLine(_ state: ExecutorState) -> String
   /// Stops the board (motion stops, coils off) and says what became of the hardware.
   func stop() -> String
+}
+
+/// An LED panel's size in LEDs, and the chip that drives it.
+public struct PanelFacts: Sendable, Hashable {
+  public let width: Int
+  public let height: Int
+  /// `ht16k33`, `is31fl3731`, `max7219`.
+  public let chip: String
 }
 
 /// What became of a change handed to a board.

@@ -18,11 +18,6 @@ public enum BoardGlyphs {
   }
 
   static func make(for board: BoardDefinition) -> GlyphSheet {
-    guard board.pixels == nil else {
-      return GlyphSheet(
-        font: nil, glyphs: [:], missing: [],
-        reason: "a pixel board is drawn LED by LED (pixels in GET /api/v1/board)")
-    }
     let wanted = board.signsToDraw
     guard !wanted.isEmpty else {
       return GlyphSheet(font: nil, glyphs: [:], missing: [], reason: nil)

@@ -1,5 +1,6 @@
 import ClackBoard
 import ClackHAL
+import ClackHardware
 
 extension Doctor {
   /// The chips, buses and device nodes the board needs: present, usable by the service's

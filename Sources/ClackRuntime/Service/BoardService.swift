@@ -32,9 +32,8 @@ public struct BoardService: Sendable {
     let definition = display.board
     return BoardFacts(
       name: definition.name, rows: definition.rows, cols: definition.cols,
-      panel: definition.pixels.map {
-        BoardFacts.Panel(
-          width: $0.geometry.width, height: $0.geometry.height, chip: $0.chips.kind.rawValue)
+      panel: display.runner.panel.map {
+        BoardFacts.Panel(width: $0.width, height: $0.height, chip: $0.chip)
       }, scripts: display.availableScripts)
   }
 

@@ -38,6 +38,7 @@ public final class RecordingBoard: RunningBoard {
   public let scrollCapacity: Int? = nil
   public let slowsWithMissedTicks = true
   public let dimming: Dimming? = nil
+  public let panel: PanelFacts? = nil
   public let tickNanoseconds = 1_000_000
   public let isAnimating = false
   public let tickLateness = JitterRecorder()

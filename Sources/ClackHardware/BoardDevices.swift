@@ -1,7 +1,9 @@
 import ClackBoard
 
-/// A device node or chip a board's hardware needs, as its board file names it.
-enum NeededDevice: Hashable, Sendable {
+/// A device node or chip a board's hardware needs, as its board file names it: what
+/// `clack doctor` checks this machine for. Here, beside the opening of the board, because
+/// this is where the kind of board and its wiring are told apart.
+public enum NeededDevice: Hashable, Sendable {
   /// A GPIO chip by label (or `/dev/gpiochipN` path) and the line offsets used on it.
   case gpio(chip: String, lines: [Int])
   /// An I2C bus (`/dev/i2c-1`) and the 7-bit addresses that should answer on it.
@@ -10,7 +12,7 @@ enum NeededDevice: Hashable, Sendable {
   case spi(path: String)
 
   /// The group that may use such devices on Raspberry Pi OS (and with udev/60-clack.rules).
-  var group: String {
+  public var group: String {
     switch self {
     case .gpio: "gpio"
     case .i2c: "i2c"
@@ -19,7 +21,7 @@ enum NeededDevice: Hashable, Sendable {
   }
 
   /// Everything `board` drives; empty for a board that only ever runs simulated.
-  static func needed(by board: BoardDefinition) -> [NeededDevice] {
+  public static func needed(by board: BoardDefinition) -> [NeededDevice] {
     if let pixels = board.pixels {
       guard !pixels.simulatedOnly else { return [] }
       let chips = pixels.chips

@@ -58,8 +58,9 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     let height = try panel.required("height").int(in: 8...256)
     let rotation =
       try panel["rotation"].map { reader throws(BoardFileError) in
-        Int(try reader.choice(["0", "90", "180", "270"])) ?? 0
-      } ?? 0
+        let degrees = try reader.choice(PanelGeometry.Rotation.allCases.map { "\($0.degrees)" })
+        return Int(degrees).flatMap(PanelGeometry.Rotation.init(rawValue:)) ?? .none
+      } ?? .none
     let mirror = try panel["mirror"]?.choice(["none", "x", "y"]) ?? "none"
     let geometry = PanelGeometry(
       width: width, height: height, rotation: rotation, mirrorX: mirror == "x",

@@ -80,7 +80,7 @@ struct BoardCheckCommand: ParsableCommand {
     let geometry = board.geometry
     var out = "\(file): valid pixel board '\(board.name)'\n"
     out += "  \(geometry.width)×\(geometry.height) LEDs (\(board.depth.rawValue))"
-    if geometry.rotation != 0 { out += ", turned \(geometry.rotation)°" }
+    if geometry.rotation != .none { out += ", turned \(geometry.rotation.degrees)°" }
     out += "; font \(font.name): \(grid.rows)×\(grid.cols) characters\n"
     let chips = board.chips
     out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"

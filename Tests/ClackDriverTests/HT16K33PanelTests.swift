@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test(arguments: [0, 90, 180, 270])
-  func aRotatedPanelStillShowsThePictureUpright(rotation: Int) throws {
+  func aRotatedPanelStillShowsThePictureUpright(rotation: PanelGeometry.Rotation) throws {
     let geometry = PanelGeometry(width: 16, height: 16, rotation: rotation, mirrorX: true)
     let chips: [HT16K33Panel<SimulatedI2CBus>.Chip] = [
       .init(address: 0x70, x: 0, y: 0), .init(address: 0x71, x: 0, y: 8),
@@ -111,7 +111,7 @@ import Testing
   @Test(arguments: [nil, I2CCapabilities([.smbusByte, .smbusI2CBlock])])
   func readBackReportsWhatTheChipsHoldNotWhatWasSent(capabilities: I2CCapabilities?) throws {
     let rig = try Self.rig(
-      chips: Self.fourChips, geometry: PanelGeometry(width: 32, height: 8, rotation: 180),
+      chips: Self.fourChips, geometry: PanelGeometry(width: 32, height: 8, rotation: .half),
       capabilities: capabilities)
     rig.panel.start(brightness: 6)
     let text = try Self.text("HELLO", width: 32, height: 8)

@@ -10,7 +10,7 @@ import ClackDrivers
 ///
 /// The cells are the executor's "modules": a report gives each cell's symbol (its index in the
 /// board's symbol set) and marks a cell faulted when a chip under it fails.
-public final class PixelExecutor: TickExecutor {
+public final class PixelExecutor: PictureTickExecutor {
   public let moduleCount: Int
   public let grid: PixelGrid
   public let panel: any PixelPanel

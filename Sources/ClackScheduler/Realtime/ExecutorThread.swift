@@ -20,6 +20,8 @@ public final class ExecutorThread: @unchecked Sendable {
   /// taken, the tick, its hook): what the thread spends of each period.
   public let work = JitterRecorder()
   private let executor: TickExecutor
+  /// The same executor when it draws a picture (found once, here, not in the loop).
+  private let picture: PictureTickExecutor?
   private let clock: TickClock
   private let setup: RealtimeSetup
   private let onTick: ((Int) -> Void)?
@@ -58,19 +60,20 @@ public final class ExecutorThread: @unchecked Sendable {
     setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil, commandSlots: Int = 4
   ) {
     self.executor = executor
+    picture = executor as? PictureTickExecutor
     self.moduleCount = executor.moduleCount
     self.tickNanoseconds = max(1, tickMicroseconds) * 1000
     self.clock = clock
     self.setup = setup
     self.onTick = onTick
     let count = executor.moduleCount
-    let shape = executor.lineShape
+    let shape = picture?.lineShape ?? (rows: 0, capacity: 0)
     commands = SPSCRing(
       slots: (0..<max(1, commandSlots)).map { _ in
         ExecutorCommand(moduleCount: count, lineRows: shape.rows, lineCapacity: shape.capacity)
       })
     faults = SPSCRing(slots: (0..<max(64, count)).map { _ in FaultSlot() })
-    let pixelCount = executor.pixelCount
+    let pixelCount = picture?.pixelCount ?? 0
     reports = TripleBuffer { ExecutorReport(moduleCount: count, pixelCount: pixelCount) }
     reader = Mutex(Array(repeating: nil, count: count))
   }
@@ -179,7 +182,7 @@ public final class ExecutorThread: @unchecked Sendable {
       onTick?(deadline - origin)
       let now = (woke - origin) / 1000
       while let command = commands.peek() {
-        executor.apply(command, now: now)
+        executor.apply(command, now: now, picture: picture)
         commands.release()
         applied += 1
         appliedAt = MonotonicTickClock.raw()
@@ -249,7 +252,7 @@ public final class ExecutorThread: @unchecked Sendable {
   private func publish(ticks: Int, now: Int, applied: Int, misses: Int, stopped: Bool) {
     let report = reports.writeBuffer
     executor.report(into: &report.modules)
-    executor.report(pixels: &report.pixels, brightness: &report.brightness)
+    picture?.report(pixels: &report.pixels, brightness: &report.brightness)
     report.ticks = ticks
     report.nowMicroseconds = now
     report.idle = executor.isIdle

@@ -35,15 +35,20 @@ public protocol TickExecutor: AnyObject {
   /// on the board's clock: 0 to keep ticking, `Int.max` until a command (when dormant), or the
   /// time to a read that watches for faults (an idle smart board).
   var restMicroseconds: Int { get }
-  /// The shape of a command's scrolling lines (a pixel board's rows of cells and the longest
-  /// line); (0, 0) for a board without them.
+}
+
+/// An executor that draws a picture (an LED panel's frame loop): what the thread needs of it
+/// beyond the modules — scrolling lines in its commands, a picture and a brightness in its
+/// reports. The thread finds out once, when it is made; a flap executor has none of this.
+public protocol PictureTickExecutor: TickExecutor {
+  /// The shape of a command's scrolling lines: the rows of cells and the longest line.
   var lineShape: (rows: Int, capacity: Int) { get }
-  /// Bytes of picture in each report (a pixel board's width × height); 0 for flaps.
+  /// Bytes of picture in each report (width × height).
   var pixelCount: Int { get }
   /// Writes what the panel shows (brightness per pixel, row-major) and its brightness setting
   /// (0–15) into the report's preallocated buffer.
   func report(pixels: inout [UInt8], brightness: inout Int)
-  /// A pixel board's brightness, 0–15 (nothing on a flap board).
+  /// The panel's brightness, 0–15.
   func setBrightness(_ level: Int)
 }
 
@@ -53,21 +58,18 @@ extension TickExecutor {
   public func resume(_ command: ExecutorCommand, at now: Int) { home(showing: command.targets) }
   public var isDormant: Bool { false }
   public var restMicroseconds: Int { isDormant ? .max : 0 }
-  public var lineShape: (rows: Int, capacity: Int) { (0, 0) }
-  public var pixelCount: Int { 0 }
-  public func report(pixels: inout [UInt8], brightness: inout Int) {}
-  public func setBrightness(_ level: Int) {}
 }
 
 extension TickExecutor {
-  /// Takes a command from the async side at `now`.
-  public func apply(_ command: ExecutorCommand, now: Int) {
+  /// Takes a command from the async side at `now`; `picture` is this executor as a
+  /// `PictureTickExecutor`, if it is one (a brightness command means nothing to flaps).
+  public func apply(_ command: ExecutorCommand, now: Int, picture: PictureTickExecutor? = nil) {
     switch command.kind {
     case .show: run(command, at: now)
     case .home: home(showing: command.targets)
     case .resume: resume(command, at: now)
     case .release: release()
-    case .brightness: setBrightness(command.level)
+    case .brightness: picture?.setBrightness(command.level)
     }
   }
 

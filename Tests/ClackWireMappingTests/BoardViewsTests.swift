@@ -34,7 +34,6 @@ import Testing
     #expect(view.targetCells == [["O", "K"]])
     #expect(view.modules.map(\.state) == [.normal, .sensorError])
     #expect(view.faultLines == ["row 1, col 2: sensor-error: no home"])
-    #expect(view.faultLines == reading.faultLines)
     let json = WireJSON.text(view)
     #expect(json.contains(#""kind":"split-flap""#))
     #expect(json.contains(#""state":"sensor-error""#))

@@ -26,13 +26,6 @@ public struct BoardReading: Sendable, Hashable {
   /// The script for text that names none.
   public let script: RunicScript
 
-  /// One line per module in trouble: its place, its mode and its faults.
-  public var faultLines: [String] {
-    modules.filter { !$0.faults.isEmpty || $0.mode.isFaulty }.map {
-      "row \($0.row + 1), col \($0.col + 1): \($0.mode.rawValue)"
-        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
-    }
-  }
 }
 
 /// One module of a `BoardReading`.

@@ -90,7 +90,7 @@ import Testing
     #expect((chip0.ram[0] >> 0) & 1 == (picture.isLit(x: 1, y: 0) ? 1 : 0), "column 1 is ROW 0")
   }
 
-  @Test(arguments: [0, 90, 180, 270])
+  @Test(arguments: PanelGeometry.Rotation.allCases)
   func aRotatedPanelStillShowsThePictureUpright(rotation: PanelGeometry.Rotation) throws {
     let geometry = PanelGeometry(width: 16, height: 16, rotation: rotation, mirrorX: true)
     let chips: [HT16K33Panel<SimulatedI2CBus>.Chip] = [

@@ -18,13 +18,7 @@ import Testing
 @Suite(.serialized) struct BoardCommandFacesTests {
   static let key = APIKey(value: "test-key")
 
-  static func config() -> RuntimeConfig {
-    var config = RuntimeConfig()
-    config.timeZone = RuntimeHarness.utc
-    config.schedules = []
-    config.dwell = 300
-    return config
-  }
+  static func config() -> RuntimeConfig { RuntimeHarness.unscheduled(dwell: 300) }
 
   static func text(_ text: String, from sender: String) -> NewMessage {
     NewMessage(sender: sender, body: .text(text))

@@ -16,12 +16,7 @@ import Testing
 @Suite(.serialized) struct BoardControlCLITests {
   static let key = APIKey(value: "test-key")
 
-  static func config() -> RuntimeConfig {
-    var config = RuntimeConfig()
-    config.timeZone = RuntimeHarness.utc
-    config.schedules = []
-    return config
-  }
+  static func config() -> RuntimeConfig { RuntimeHarness.unscheduled() }
 
   /// Runs `clack ARGUMENTS --url … --key …` as the command line would.
   static func clack(_ arguments: [String], port: Int) async throws {

@@ -13,13 +13,7 @@ import Testing
 /// simulated hardware), in virtual time: what it hands over, in what order, and when it
 /// writes what to the store.
 @Suite struct DisplayOnRecordingBoardTests {
-  static func config() -> RuntimeConfig {
-    var config = RuntimeConfig()
-    config.timeZone = RuntimeHarness.utc
-    config.schedules = []
-    config.dwell = 300
-    return config
-  }
+  static func config() -> RuntimeConfig { RuntimeHarness.unscheduled(dwell: 300) }
 
   /// A frame's text, row after row.
   static func text(_ frame: Frame) -> String {

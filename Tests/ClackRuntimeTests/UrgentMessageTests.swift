@@ -14,11 +14,7 @@ import Testing
 /// virtual time (the loop's clock moves only when the test says).
 @Suite(.serialized) struct UrgentMessageTests {
   static func config(dwell: TimeInterval = 300) -> RuntimeConfig {
-    var config = RuntimeConfig()
-    config.timeZone = RuntimeHarness.utc
-    config.schedules = []
-    config.dwell = dwell
-    return config
+    RuntimeHarness.unscheduled(dwell: dwell)
   }
 
   static func text(_ text: String, from sender: String, urgent: Bool = false) -> NewMessage {

@@ -13,6 +13,16 @@ public enum RuntimeHarness {
   /// 2026-01-05 00:00 UTC, a Monday.
   public static let midnight = Date(timeIntervalSince1970: 1_767_571_200)
 
+  /// A config in UTC with no schedules (nothing fires unless a test sends it), and `dwell`
+  /// seconds on show when given.
+  public static func unscheduled(dwell: TimeInterval? = nil) -> RuntimeConfig {
+    var config = RuntimeConfig()
+    config.timeZone = utc
+    config.schedules = []
+    if let dwell { config.dwell = dwell }
+    return config
+  }
+
   /// A 2 × 8 version of the built-in board, at most `maxMoving` modules moving.
   public static func smallBoard(maxMoving: Int = 12) throws -> BoardDefinition {
     let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")

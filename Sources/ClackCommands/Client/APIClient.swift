@@ -64,6 +64,14 @@ struct APIClient {
     return (try reply.decode(type, path: path), reply)
   }
 
+  /// `PUT`s `setting` to `path` when there is one, else `GET`s it: a setting shown or set.
+  func readOrSet<Setting: Encodable, Answer: Decodable>(
+    _ path: String, setting: Setting?, as type: Answer.Type
+  ) async throws -> (Answer, Reply) {
+    guard let setting else { return try await get(path, as: type) }
+    return try await put(path, setting, as: type)
+  }
+
   func delete(_ path: String) async throws { _ = try await send("DELETE", path) }
 
   /// Sends a request; a status of 400 or more becomes a failure showing the daemon's error.

@@ -92,14 +92,8 @@ struct BoardBrightnessCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let api = try client.client()
-    let path = "api/v1/board/brightness"
-    let (answer, reply) =
-      if let level {
-        try await api.put(path, Setting(brightness: level), as: BrightnessView.self)
-      } else {
-        try await api.get(path, as: BrightnessView.self)
-      }
+    let (answer, reply) = try await client.client().readOrSet(
+      "api/v1/board/brightness", setting: level.map(Setting.init), as: BrightnessView.self)
     if client.json { return client.printJSON(reply) }
     print(Self.describe(answer))
   }
@@ -134,14 +128,8 @@ struct BoardScriptCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let api = try client.client()
-    let path = "api/v1/board/script"
-    let (answer, reply) =
-      if let name {
-        try await api.put(path, Setting(script: name), as: ScriptView.self)
-      } else {
-        try await api.get(path, as: ScriptView.self)
-      }
+    let (answer, reply) = try await client.client().readOrSet(
+      "api/v1/board/script", setting: name.map(Setting.init), as: ScriptView.self)
     if client.json { return client.printJSON(reply) }
     print(
       "script \(answer.script.rawValue) (this board can show: "

@@ -199,8 +199,8 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackDrivers", "ClackHardware",
-        "ClackScheduler", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

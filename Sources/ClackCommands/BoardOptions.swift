@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackBoard
 import ClackCore
+import ClackHardware
 
 /// Which board a command lays text out for: a board file, or a size and flap set. With none
 /// of them it is the built-in board that `clack sim` and `clack run` use (6 × 22,
@@ -39,9 +40,15 @@ struct BoardOptions: ParsableArguments {
     }
   }
 
+  /// The chosen board, of either kind, as the offline commands picture it.
+  func preview() throws -> any BoardPreview {
+    if let board { return try BoardFile.load(path: board).preview() }
+    return FlapBoardPreview(layout: try layout(), name: "the built-in board")
+  }
+
   /// The layout for the chosen board.
   func layout() throws -> TextLayout {
-    if let board { return try BoardDefinition.load(path: board).layout }
+    if let board { return try BoardFile.load(path: board).preview().layout }
     let builtin = try BuiltinBoard.load()
     let flapSet =
       try flaps.map { name throws(FlapSetError) in try FlapSet.named(name) } ?? builtin.flapSet

@@ -29,18 +29,6 @@ enum FrameOutput {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The frame as a grid for people. On a terminal, flaps the terminal's font may lack (runes,
-  /// Cirth) are drawn from GNU Unifont's glyphs (`TerminalBoardPicture`), with a note when
-  /// there is no Unifont to draw them with; piped, they stay characters, to copy or compare.
-  static func grid(
-    _ frame: Frame, flapSet: FlapSet, color: Bool, isTerminal: Bool, reserved: Int = 3
-  ) -> String {
-    guard isTerminal else { return FrameGridRenderer(ansiColor: color).render(frame) }
-    let picture = TerminalBoardPicture(flapSet: flapSet, ansiColor: color)
-    return picture.render(frame, reserved: reserved)
-      + (picture.warning.map { "note: \($0)\n" } ?? "")
-  }
-
   /// Whether standard output is a terminal, for `--color auto`.
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

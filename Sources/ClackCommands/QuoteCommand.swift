@@ -73,11 +73,14 @@ struct QuoteCommand: ParsableCommand {
 
   func output(now: Date, isTerminal: Bool) throws -> String {
     let library = QuoteOfTheDay()
-    let target = try QuoteTarget(board: board)
-    let zone = ZoneSpec(
-      name: "quote", row: 0, col: 0, rows: target.layout.rows, cols: target.layout.cols)
-    let script =
-      self.script ?? (target.pixels == nil ? target.layout.flapSet.defaultScript : .latin)
+    let preview = try board.preview()
+    let layout = preview.layout
+    let zone = ZoneSpec(name: "quote", row: 0, col: 0, rows: layout.rows, cols: layout.cols)
+    let script = self.script ?? preview.defaultScript
+    let style = PreviewStyle(
+      color: color.resolved(
+        isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment),
+      isTerminal: isTerminal, png: png)
     var day: CivilDate? = nil
     let quote: Quote?
     switch mode {
@@ -86,12 +89,15 @@ struct QuoteCommand: ParsableCommand {
       guard let day, let noon = QuoteCommand.noon(of: day) else {
         throw CommandFailure("not a calendar date")
       }
-      // The daemon's pick: the day's quote among those this board can show.
-      quote = try target.renderer.quoteOfTheDay(
-        on: noon, from: library.pool, in: zone, script: script)
+      // The daemon's pick: the day's quote among those this board can show, laid out by the
+      // renderer the daemon would use for it (a full-width zone of an LED panel scrolls).
+      let renderer = ZoneRenderer(
+        flapSet: layout.flapSet, timeZone: TimeZone(identifier: "UTC") ?? .current,
+        scrolling: preview.scrolling)
+      quote = try renderer.quoteOfTheDay(on: noon, from: library.pool, in: zone, script: script)
       if quote == nil {
         return try fallback(
-          day: day, at: mode == .today ? now : noon, target, zone, script, isTerminal: isTerminal)
+          day: day, at: mode == .today ? now : noon, preview, zone, script, style: style)
       }
     case .random:
       quote = library.pool.randomElement()
@@ -100,36 +106,25 @@ struct QuoteCommand: ParsableCommand {
     let frame: Frame
     var scrolls = false
     do {
-      frame = try QuoteFormatter(layout: target.layout).frame(
+      frame = try QuoteFormatter(layout: layout).frame(
         for: quote, lenient: true, script: script,
-        authorScript: target.layout.flapSet.missingSigns(of: .latin).isEmpty ? .latin : script
+        authorScript: layout.flapSet.missingSigns(of: .latin).isEmpty ? .latin : script
       ).frame
-    } catch LayoutError.tooLong where target.pixels != nil {
-      // An LED panel scrolls a quote too long for it: its first view, as the daemon starts.
-      let author = QuoteFormatter(layout: target.layout).authorLine(for: quote)
+    } catch LayoutError.tooLong where preview.scrolling != nil {
+      // A board that scrolls a quote too long for it: its first view, as the daemon starts.
+      let author = QuoteFormatter(layout: layout).authorLine(for: quote)
       let text =
         try script.layoutText(quote.text, lenient: true) + "  "
         + script.layoutText(author, lenient: true)
-      frame = try target.layout.scrollingLayout(
-        text, options: LayoutOptions(lenient: true), maxCells: PixelDrive.lineCapacity
+      frame = try layout.scrollingLayout(
+        text, options: LayoutOptions(lenient: true), maxCells: preview.scrolling?.maxCells ?? 0
       ).frame
       scrolls = true
     } catch {
       throw CommandFailure("this quote does not fit the board: \(error)")
     }
-    var notes = ""
-    var picture: String
-    if let pixels = target.pixels {
-      (picture, notes) = try PixelRender.draw(
-        frame, board: pixels.board, grid: pixels.grid, png: png)
-      if scrolls { notes = "(too long for the panel: it scrolls, from this view)\n" + notes }
-    } else {
-      if let png { notes = try BoardPictureFile(path: png, scale: 4).write(frame) }
-      let colored = color.resolved(
-        isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-      picture = FrameOutput.grid(
-        frame, flapSet: target.layout.flapSet, color: colored, isTerminal: isTerminal)
-    }
+    var (picture, notes) = try preview.picture(of: frame, style: style)
+    if scrolls { notes = "(too long for the board: it scrolls, from this view)\n" + notes }
     if json {
       FileHandle.standardError.write(Data(notes.utf8))
       var extra: [(String, String)] = []
@@ -149,10 +144,10 @@ struct QuoteCommand: ParsableCommand {
   /// What the daemon shows for the quote of the day on a board no quote fits: the date and
   /// time, as long a form as fits.
   private func fallback(
-    day: CivilDate, at time: Date, _ target: QuoteTarget, _ zone: ZoneSpec, _ script: RunicScript,
-    isTerminal: Bool
+    day: CivilDate, at time: Date, _ preview: any BoardPreview, _ zone: ZoneSpec,
+    _ script: RunicScript, style: PreviewStyle
   ) throws -> String {
-    let renderer = ZoneRenderer(flapSet: target.layout.flapSet, timeZone: .current)
+    let renderer = ZoneRenderer(flapSet: preview.layout.flapSet, timeZone: .current)
     let frame = try renderer.dateAndTime(at: time, in: zone, script: script)
     if json {
       return try FrameOutput.json(
@@ -162,12 +157,9 @@ struct QuoteCommand: ParsableCommand {
           ("fallback", FrameOutput.jsonString("date and time")),
         ])
     }
-    let colored = color.resolved(
-      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    return "No quote in the library fits \(target.name) (\(zone.rows)×\(zone.cols)): for the "
-      + "quote of the day the daemon shows the date and time instead:\n"
-      + FrameOutput.grid(
-        frame, flapSet: target.layout.flapSet, color: colored, isTerminal: isTerminal)
+    let (picture, notes) = try preview.picture(of: frame, style: style)
+    return "No quote in the library fits \(preview.name) (\(zone.rows)×\(zone.cols)): for the "
+      + "quote of the day the daemon shows the date and time instead:\n" + picture + notes
   }
 
   /// Noon UTC of `day`: a time on that date in any time zone the renderer is given (UTC).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackBoard
 import ClackCore
+import ClackHardware
 import Foundation
 
 /// `clack render TEXT`: lay text out and show it as the board would.
@@ -75,30 +76,19 @@ struct RenderCommand: ParsableCommand {
   }
 
   func output(isTerminal: Bool) throws -> String {
-    let pixelBoard =
-      board.board.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-      .map(PixelBoardDefinition.isPixelBoard(yaml:)) ?? false
-    let script = try self.script ?? (pixelBoard ? .latin : board.layout().flapSet.defaultScript)
-    let written: String
+    let preview = try board.preview()
+    let script = self.script ?? preview.defaultScript
+    let text: String
     do {
-      written = try script.transliterate(
+      text = try script.transliterate(
         self.text.replacingOccurrences(of: "\\n", with: "\n"), lenient: lenient)
     } catch {
       throw CommandFailure("\(error)")
     }
-    if let file = board.board, pixelBoard {
-      return try PixelRender(
-        file: file, text: written,
-        options: LayoutOptions(justify: justify, align: align, lenient: lenient), png: png,
-        json: json
-      ).output()
-    }
-    let layout = try board.layout()
     let options = LayoutOptions(justify: justify, align: align, lenient: lenient)
-    let text = written
     let laid: LaidOutText
     do {
-      laid = try layout.layout(text, options: options)
+      laid = try preview.layout.layout(text, options: options)
     } catch .unsupportedCharacters(let characters, let flapSet) {
       let error = LayoutError.unsupportedCharacters(characters, flapSet: flapSet)
       throw CommandFailure(
@@ -106,21 +96,17 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandFailure("\(error)")
     }
-    var notes = ""
-    if let png {
-      notes = try BoardPictureFile(path: png, scale: scale).write(laid.frame)
-    }
+    let colored = color.resolved(
+      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+    let (picture, notes) = try preview.picture(
+      of: laid.frame,
+      style: PreviewStyle(color: colored, isTerminal: isTerminal, png: png, pngScale: scale))
     if json {
       // Standard output stays pure JSON for scripts; the note about the file goes to stderr.
       FileHandle.standardError.write(Data(notes.utf8))
       return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
     }
-    let colored = color.resolved(
-      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    return FrameOutput.grid(
-      laid.frame, flapSet: layout.flapSet, color: colored, isTerminal: isTerminal)
-      + "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
-      + "\(layout.rows) rows, flap set \(layout.flapSet.name)\n" + notes
+    return picture + preview.figures(of: laid) + notes
   }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClackAPI
 import ClackContent
 import ClackCore
+import ClackHardware
 import Foundation
 
 /// `clack status`: what the board shows, the queue, faults, quiet hours, what comes next.

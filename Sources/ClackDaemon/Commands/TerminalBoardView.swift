@@ -1,5 +1,5 @@
-import ClackCommands
 import ClackCore
+import ClackHardware
 import ClackRuntime
 import ClackStore
 import Foundation

@@ -2,15 +2,15 @@ import ClackBoard
 import ClackCore
 import Foundation
 
-/// Writes the PNG picture of a frame for `clack render --png`.
-struct BoardPictureFile {
+/// Writes the PNG picture of a flap board's frame (`clack render --png`, `clack quote --png`).
+struct FramePictureFile {
   let path: String
   let scale: Int
 
   /// Writes the file and returns what to tell the user (a line, or two with a warning).
   /// A frame with characters the built-in face lacks (runes, Cirth) is drawn in the system's
   /// GNU Unifont instead, when it is installed.
-  func write(_ frame: Frame) throws -> String {
+  func write(_ frame: Frame) throws(PreviewFailure) -> String {
     var picture = FramePicture(scale: scale)
     var missing = picture.missingCharacters(in: frame)
     var fontNote = ""
@@ -30,7 +30,7 @@ struct BoardPictureFile {
     do {
       try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-      throw CommandFailure("could not write the picture to \(path): \(error.localizedDescription)")
+      throw PreviewFailure("could not write the picture to \(path): \(error.localizedDescription)")
     }
     var note =
       "wrote \(path) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\(fontNote)\n"

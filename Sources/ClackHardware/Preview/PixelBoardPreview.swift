@@ -1,0 +1,93 @@
+import ClackBoard
+import ClackCore
+import Foundation
+
+/// An LED panel's preview: text laid out in its character grid, drawn into its LEDs in its
+/// font and printed as half blocks, a PNG of the panel's LEDs, and the file's check with a
+/// test picture shown on its simulated chips and read back from their registers.
+public struct PixelBoardPreview: BoardPreview {
+  let board: PixelBoardDefinition
+  let grid: PixelGrid
+  public let layout: TextLayout
+
+  /// The panel of `board`, its font loaded (a missing font is an error here).
+  public init(board: PixelBoardDefinition) throws(BoardFileError) {
+    self.board = board
+    grid = try board.characterGrid(file: board.name)
+    layout = TextLayout(rows: grid.rows, cols: grid.cols, flapSet: grid.symbolSet())
+  }
+
+  public var name: String { board.name }
+  /// Text in runes only when asked for: the font's Latin letters are what a panel shows.
+  public var defaultScript: RunicScript { .latin }
+  public var scrolling: (boardCols: Int, maxCells: Int)? { (grid.cols, PixelDrive.lineCapacity) }
+
+  public func picture(of frame: Frame, style: PreviewStyle) throws(PreviewFailure)
+    -> (picture: String, notes: String)
+  {
+    let geometry = board.geometry
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    grid.draw(frame, into: &canvas)
+    var notes = ""
+    if let png = style.png {
+      let bitmap = PanelPicture().draw(canvas)
+      let bytes = PNGEncoder.encode(bitmap)
+      do {
+        try Data(bytes).write(to: URL(fileURLWithPath: png), options: .atomic)
+      } catch {
+        throw PreviewFailure("could not write the picture to \(png): \(error.localizedDescription)")
+      }
+      notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
+    }
+    return (HalfBlockPicture.render(canvas), notes)
+  }
+
+  public func figures(of laid: LaidOutText) -> String {
+    let geometry = board.geometry
+    return "\(laid.characterCount) of \(laid.capacity) characters, \(laid.lineCount) of "
+      + "\(grid.rows) rows: \(board.name), \(geometry.width)×\(geometry.height) LEDs in "
+      + "\(grid.text.font.name)\n"
+  }
+
+  public func check(file: String, simulate: Bool) throws(PreviewFailure) -> String {
+    let geometry = board.geometry
+    var out = "\(file): valid pixel board '\(board.name)'\n"
+    out += "  \(geometry.width)×\(geometry.height) LEDs (\(board.depth.rawValue))"
+    if geometry.rotation != .none { out += ", turned \(geometry.rotation.degrees)°" }
+    out += "; font \(grid.text.font.name): \(grid.rows)×\(grid.cols) characters\n"
+    let chips = board.chips
+    out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
+    out += "  brightness \(board.brightness)/15, transition \(board.transition.rawValue)\n"
+    if board.simulatedOnly { out += "  simulation only\n" }
+    guard simulate else { return out }
+    let twin: SimulatedPixelBoard
+    do {
+      twin = try SimulatedPixelBoard(board: board)
+    } catch {
+      throw PreviewFailure("\(error)")
+    }
+    twin.panel.start(brightness: board.brightness)
+    // A test picture: every cell lit with a letter of CLACK in turn.
+    var frame = Frame(rows: grid.rows, cols: grid.cols)
+    let letters = Array("CLACK")
+    for row in 0..<grid.rows {
+      for col in 0..<grid.cols { frame[row, col] = .glyph(letters[(row * grid.cols + col) % 5]) }
+    }
+    var picture = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    grid.draw(frame, into: &picture)
+    twin.panel.show(picture)
+    let seen = twin.seen()
+    let wrong = picture.pixels.indices.count { (picture.pixels[$0] > 0) != (seen.pixels[$0] > 0) }
+    let faults = twin.panel.faultLines
+    out += "simulated twin: \(chips.count - faults.count) of \(chips.count) chips answered; "
+    out += "the test picture reads back with \(wrong) of \(picture.pixels.count) pixels wrong\n"
+    for fault in faults { out += "  \(fault)\n" }
+    if !faults.isEmpty {
+      throw PreviewFailure(out + "the simulated panel has \(faults.count) faulty chips")
+    }
+    if wrong > 0 { throw PreviewFailure(out + "the simulated panel does not show the picture") }
+    return out
+  }
+}

@@ -43,6 +43,9 @@ fi
 step "checking the resolved dependency versions against scripts/dependency-versions.txt"
 bash scripts/check-dependencies.sh
 
+step "checking docs/architecture.md against Package.swift and the imports"
+bash scripts/check-architecture.sh
+
 step "checking formatting (swift format lint)"
 swift format lint --strict --recursive Sources Tests Package.swift
 

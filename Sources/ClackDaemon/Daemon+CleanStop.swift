@@ -24,13 +24,15 @@ extension Daemon {
     }
   }
 
-  static func saveCleanStop(of runner: BoardRunner, to store: ClackStore, logger: Logger) {
+  static func saveCleanStop(
+    of runner: BoardRunner, to store: ClackStore, at now: Date, logger: Logger
+  ) {
     guard let saved = runner.positionsAtStop() else { return }
     do {
       try store.saveCleanStop(
         CleanStop(
           board: runner.positionKey, positions: saved.positions, phases: saved.phases,
-          rotors: saved.rotors, savedAt: Date()))
+          rotors: saved.rotors, savedAt: now))
       let unknown = saved.positions.count { $0 < 0 }
       let but = unknown > 0 ? " (but for \(unknown) modules whose position is unknown)" : ""
       logger.info("positions saved: the next start skips homing\(but)")

@@ -169,7 +169,7 @@ public struct Daemon {
     }
     await runtime.display.saveIfSettled()
     logger.info("\(runner.stop())")
-    Self.saveCleanStop(of: runner, to: store, logger: logger)
+    Self.saveCleanStop(of: runner, to: store, at: runtime.clock.now(), logger: logger)
     try store.close()
     logger.info("store closed: \(databasePath)")
   }

@@ -3,14 +3,20 @@ import Foundation
 import Synchronization
 
 /// The runtime's idea of "now", and its way to wait for a time, injected so tests run days of
-/// it in virtual time.
+/// it in virtual time. The one clock above the real-time thread: board time for what the
+/// display shows and when, real time for what goes by the rate of real work (requests, fsyncs).
 public protocol DaemonClock: Sendable {
   func now() -> Date
   /// Real seconds since a fixed start, never set back: for rate limits and "at most every
-  /// 5 s", which go by the real rate of requests, not by a sped-up simulation's time.
+  /// 5 s", which go by the real rate of requests, not by a sped-up simulation's time; and for
+  /// measuring how long work took (a commit's fsync).
   func monotonicSeconds() -> Double
   /// Returns at `deadline` on this clock, or throws `CancellationError` when cancelled first.
   func sleep(until deadline: Date) async throws
+  /// Returns once `seconds` have passed as `monotonicSeconds` counts them, or throws
+  /// `CancellationError` when cancelled first: a wait paced by real work (the group commit's
+  /// gathering window), which a sped-up simulation does not shorten.
+  func pause(realSeconds seconds: Double) async throws
 }
 
 /// Wall time, running `speed` times faster from the moment it was made (the simulator's
@@ -38,6 +44,10 @@ public struct ScaledWallClock: DaemonClock {
 
   public func sleep(until deadline: Date) async throws {
     let seconds = deadline.timeIntervalSince(now()) / speed
+    if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
+  }
+
+  public func pause(realSeconds seconds: Double) async throws {
     if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
   }
 }
@@ -73,6 +83,12 @@ public final class ManualDaemonClock: DaemonClock {
       return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
     }
     for continuation in due { continuation.resume() }
+  }
+
+  /// Real time on this clock is the time advanced, so a pause ends when the test has advanced
+  /// it far enough (work measured on it takes no time unless the test advances it meanwhile).
+  public func pause(realSeconds seconds: Double) async throws {
+    try await sleep(until: now().addingTimeInterval(max(0, seconds)))
   }
 
   public func sleep(until deadline: Date) async throws {

@@ -19,7 +19,8 @@ public actor MessageCommitter {
   public let store: ClackStore
   private nonisolated let executor: SerialThreadExecutor
   private let policy: GroupCommitPolicy
-  private let clock: any Clock<Duration>
+  /// Measures each commit and paces the gathering wait, in real time (`monotonicSeconds`).
+  private let clock: DaemonClock
   private var pending: [(Submission, CheckedContinuation<Result<Accepted, StoreError>, Never>)] =
     []
   private var commitScheduled = false
@@ -29,7 +30,8 @@ public actor MessageCommitter {
   private var gatherCount = 0
   /// How many messages the next commit waits for: those about at the end of the last one.
   private var expected = 0
-  private var lastCommitDuration = Duration.zero
+  /// How long the last commit took, in real seconds.
+  private var lastCommitSeconds = 0.0
   /// Requests on their way in: counted before they hop onto the commit thread, so a commit
   /// knows how many are about to join the queue (the thread's other jobs, such as a cancelled
   /// wait's wake-up, are not messages).
@@ -43,7 +45,7 @@ public actor MessageCommitter {
 
   public init(
     store: ClackStore, executor: SerialThreadExecutor, policy: GroupCommitPolicy = .init(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: DaemonClock = ScaledWallClock()
   ) {
     self.store = store
     self.executor = executor
@@ -77,8 +79,8 @@ public actor MessageCommitter {
       gathering.task.cancel()
       self.gathering = nil
     } else if pending.count < expected {
-      let wait = min(policy.maxGather, lastCommitDuration)
-      if wait > .zero {
+      let wait = min(policy.maxGatherSeconds, lastCommitSeconds)
+      if wait > 0 {
         gatherCount += 1
         let id = gatherCount
         let clock = clock
@@ -87,7 +89,7 @@ public actor MessageCommitter {
           // Detached: a wait cut short (the messages came, the commit is scheduled) ends off
           // the commit thread instead of queueing a job on it.
           Task.detached {
-            guard (try? await clock.sleep(for: wait)) != nil else { return }
+            guard (try? await clock.pause(realSeconds: wait)) != nil else { return }
             await self.gatherEnded(id)
           }
         )
@@ -112,9 +114,9 @@ public actor MessageCommitter {
     guard !batch.isEmpty else { return }
     let submissions = batch.map(\.0)
     var outcome: Result<[Result<Accepted, StoreError>], StoreError> = .success([])
-    lastCommitDuration = clock.measure {
-      outcome = Result { () throws(StoreError) in try store.enqueue(batch: submissions) }
-    }
+    let started = clock.monotonicSeconds()
+    outcome = Result { () throws(StoreError) in try store.enqueue(batch: submissions) }
+    lastCommitSeconds = clock.monotonicSeconds() - started
     let results: [Result<Accepted, StoreError>]
     switch outcome {
     case .success(let each): results = each
@@ -138,5 +140,9 @@ public struct GroupCommitPolicy: Sendable, Hashable {
 
   public init(maxGather: Duration = .milliseconds(10)) {
     self.maxGather = maxGather
+  }
+
+  var maxGatherSeconds: Double {
+    Double(maxGather.components.seconds) + Double(maxGather.components.attoseconds) / 1e18
   }
 }

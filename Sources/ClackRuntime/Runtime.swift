@@ -49,7 +49,8 @@ public struct Runtime: Sendable {
     // its fsync, the display loop goes on, and the next batch gathers.
     let commitThread = SerialThreadExecutor(name: "clack-commit")
     messages = MessageService(
-      committer: MessageCommitter(store: store, executor: commitThread), display: display,
+      committer: MessageCommitter(store: store, executor: commitThread, clock: clock),
+      display: display,
       settings: settings, events: events, clock: clock, latency: latency)
     service = BoardService(
       display: display, store: store, writer: writer, messages: messages, settings: settings,

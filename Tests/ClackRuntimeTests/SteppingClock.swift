@@ -1,44 +1,44 @@
+import ClackRuntime
+import Foundation
 import Synchronization
 
-/// A `Clock` for tests of things that measure and wait in real time: every reading is a fixed
-/// step later than the one before (so anything measured takes that long), and sleepers wake
-/// only when the test calls `fire()`.
-final class SteppingClock: Clock, Sendable {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
-
+/// A `DaemonClock` for tests of things that measure and wait in real time: every reading of
+/// `monotonicSeconds` is a fixed step later than the one before (so anything measured takes
+/// that long), and sleepers (board time or real) wake only when the test calls `fire()`.
+final class SteppingClock: DaemonClock {
   private struct State {
-    var now = Instant(offset: .zero)
+    var seconds = 0.0
     var sleepers: [Int: CheckedContinuation<Void, any Error>] = [:]
     var nextID = 0
     var onNextReading: (@Sendable () -> Void)?
   }
   private let state = Mutex(State())
-  let step: Duration
+  private let origin = Date(timeIntervalSince1970: 1_800_000_000)
+  /// How much later each reading is, in seconds.
+  let step: Double
 
-  init(step: Duration) { self.step = step }
+  init(step: Duration) {
+    self.step =
+      Double(step.components.seconds) + Double(step.components.attoseconds) / 1e18
+  }
 
-  var now: Instant {
-    let (now, hook) = state.withLock { state in
-      state.now = state.now.advanced(by: step)
+  func monotonicSeconds() -> Double {
+    let (seconds, hook) = state.withLock { state in
+      state.seconds += step
       defer { state.onNextReading = nil }
-      return (state.now, state.onNextReading)
+      return (state.seconds, state.onNextReading)
     }
     hook?()
-    return now
+    return seconds
   }
+
+  func now() -> Date { origin.addingTimeInterval(state.withLock { $0.seconds }) }
 
   /// Runs `body` inside the next reading of the clock, on the thread that reads it: a way to
   /// do something in the middle of work that measures itself.
   func whenNextRead(_ body: @escaping @Sendable () -> Void) {
     state.withLock { $0.onNextReading = body }
   }
-
-  var minimumResolution: Duration { .nanoseconds(1) }
 
   /// Tasks asleep on this clock.
   var sleepers: Int { state.withLock { $0.sleepers.count } }
@@ -52,7 +52,12 @@ final class SteppingClock: Clock, Sendable {
     for continuation in woken { continuation.resume() }
   }
 
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  func sleep(until deadline: Date) async throws { try await park() }
+
+  func pause(realSeconds seconds: Double) async throws { try await park() }
+
+  /// Waits until `fire()` or cancellation.
+  private func park() async throws {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
       return state.nextID

@@ -15,7 +15,7 @@ final class BoardSession {
   let runner: BoardRunner
   var board: BoardDefinition { runner.board }
   var planner: Planner { runner.planner }
-  var thread: ExecutorThread { runner.thread }
+  var thread: any RealtimeThread { runner.thread }
   var grant: RealtimeGrant { runner.grant }
 
   init(board: BoardDefinition, simulate: Bool, speed: Int) throws {

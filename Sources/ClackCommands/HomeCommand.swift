@@ -23,7 +23,7 @@ struct HomeCommand: ParsableCommand {
     FileHandle.standardError.write(Data("clack: \(session.grant)\n".utf8))
     let board = session.board
     let started = MonotonicTickClock.raw()
-    session.send { session.thread.home(showing: Array(repeating: 0, count: board.moduleCount)) }
+    session.send { session.runner.home(flaps: Array(repeating: 0, count: board.moduleCount)) }
     let progress = ProgressLine()
     let final = session.follow(commands: 1, progress: progress) { state in
       let homed = state.modules.count { $0.mode == .normal }

@@ -39,7 +39,7 @@ struct TestPatternCommand: ParsableCommand {
     let count = frames ?? board.flapSet.count
     let progress = ProgressLine()
     var commands = 1
-    session.send { session.thread.home(showing: Array(repeating: 0, count: board.moduleCount)) }
+    session.send { session.runner.home(flaps: Array(repeating: 0, count: board.moduleCount)) }
     var state = session.follow(commands: commands, progress: progress) { state in
       "homing: \(state.modules.count { $0.mode == .normal })/\(board.moduleCount) homed, "
         + "\(state.moving) moving"
@@ -50,14 +50,17 @@ struct TestPatternCommand: ParsableCommand {
       let targets = (0..<board.moduleCount).map {
         frame > count ? 0 : (frame + $0) % board.flapSet.count
       }
-      var plan: Plan?
+      var planned = 0
       session.send {
-        plan = session.thread.show(
-          targets, transition: Transition(transition), planner: session.planner)
-        return plan != nil
+        switch session.runner.show(flaps: targets, transition: Transition(transition)) {
+        case .sent(let microseconds):
+          planned = microseconds
+          return true
+        case .busy, .unshowable: return false
+        }
       }
       commands += 1
-      let seconds = Double(plan?.makespanMicroseconds ?? 0) / 1e6
+      let seconds = Double(planned) / 1e6
       let title = frame > count ? "blank" : "frame \(frame)/\(count)"
       _ = current
       state = session.follow(commands: commands, progress: progress) { state in

@@ -3,35 +3,37 @@ import ClackCore
 import ClackScheduler
 
 /// One kind of display opened for driving: split flaps (stepped or smart modules) or an LED
-/// panel. `BoardRunner` holds one and runs its executor on the real-time thread; everything
-/// that differs between kinds is answered here, so a new kind (colour panels, a remote board)
-/// is one new type conforming to this, and nothing above ClackHardware asks which kind it is.
+/// panel. It makes its executor and the real-time thread that runs it, with that executor's
+/// own kind of command; `BoardRunner` holds one and starts its thread. Everything that differs
+/// between kinds is answered here, so a new kind (colour panels, a remote board) is one new
+/// type conforming to this, with its own executor and command, and nothing above
+/// ClackHardware asks which kind it is.
 protocol BoardDrive: AnyObject, Sendable {
   var kind: BoardKind { get }
-  /// What the real-time thread runs, how often, and whether at real-time priority.
-  var tickExecutor: TickExecutor { get }
-  var tickMicroseconds: Int { get }
-  var realtime: Bool { get }
-  /// Called each tick with the board time elapsed (a simulated twin keeps the thread's time).
-  var onTick: ((Int) -> Void)? { get }
+  /// The real-time thread that runs this drive's executor (made with the drive, started by
+  /// `BoardRunner`).
+  var thread: any RealtimeThread { get }
 
   /// Board time one module takes to home and reach its flap (0 when homing is instant).
   var homingMicrosecondsPerModule: Int { get }
   /// Positions can be saved at a clean stop and trusted at the next start.
   var keepsPositions: Bool { get }
 
-  /// Hands a change to the thread (`cells`: the screen's frame as symbol indices).
+  /// Homes every module (a panel: starts it), ending on `cells` (the frame as symbol
+  /// indices, in module order). False while every command slot is taken.
+  func home(showing cells: [Int]) -> Bool
+  /// Trusts positions and coil phases saved at a clean stop (-1: home that module) and
+  /// moves straight to `cells`; a kind that keeps no positions homes instead.
+  func resume(positions: [Int], phases: [Int], showing cells: [Int]) -> Bool
+  /// Hands a change to the thread: `cells`, the frame as symbol indices, and the rows that
+  /// scroll (row → the whole line).
   func show(
-    _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
   ) -> Handover
-  /// How long showing `screen` would take from where the board is, in board time.
-  func moveMicroseconds(
-    to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
-  ) -> Int
+  /// How long showing `cells` would take from where the board is, in board time.
+  func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int
   /// Sets the brightness (0–15); false when this kind has none, or every slot is taken.
-  func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool
+  func setBrightness(_ level: Int) -> Bool
   /// What the LEDs show, from a state's report; nil for a kind without LEDs.
   func picture(_ state: ExecutorState) -> LitLEDs?
   /// Board milliseconds from the start of a change until `screen` has been seen whole, when a

@@ -12,7 +12,8 @@ import ClackSimHAL
 public final class BoardRunner: RunningBoard, @unchecked Sendable {
   public let board: BoardDefinition
   public let planner: Planner
-  public let thread: ExecutorThread
+  /// The drive's real-time thread: its reports and how well it keeps its tick.
+  public var thread: any RealtimeThread { drive.thread }
   public let grant: RealtimeGrant
   public let speed: Int
   let drive: any BoardDrive
@@ -41,17 +42,16 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
     self.board = board
     self.speed = max(1, speed)
     planner = Planner(board: board)
+    let clock = tickClock ?? MonotonicTickClock(speed: self.speed)
     drive =
       if let definition = board.pixels {
-        try PixelDrive(definition: definition, simulate: simulate || definition.simulatedOnly)
+        try PixelDrive(
+          definition: definition, simulate: simulate || definition.simulatedOnly, clock: clock)
       } else {
-        try FlapDrive(board: board, planner: planner, simulate: simulate, rotors: rotors)
+        try FlapDrive(
+          board: board, planner: planner, simulate: simulate, rotors: rotors, clock: clock)
       }
-    thread = ExecutorThread(
-      executor: drive.tickExecutor, tickMicroseconds: drive.tickMicroseconds,
-      clock: tickClock ?? MonotonicTickClock(speed: self.speed),
-      setup: drive.realtime ? RealtimeSetup() : .none, onTick: drive.onTick)
-    grant = thread.start()
+    grant = drive.thread.start()
   }
 
   /// Stops the thread (motion stops, coils off) and says so; on a simulated board it also
@@ -83,16 +83,27 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// Starts from positions saved at a clean stop instead of homing, moving straight to
   /// `frame`. False while every command slot is taken.
   public func resume(positions: [Int], phases: [Int], showing frame: Frame) -> Bool {
-    thread.resume(
-      positions: positions, phases: phases,
-      showing: board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount),
-      planner: planner)
+    drive.resume(positions: positions, phases: phases, showing: cells(frame))
   }
 
   /// Homes every module (a pixel board: starts the panel), ending on `frame`. False while
   /// every command slot is taken.
-  public func home(showing frame: Frame) -> Bool {
-    thread.home(showing: board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount))
+  public func home(showing frame: Frame) -> Bool { drive.home(showing: cells(frame)) }
+
+  /// Homes every module, ending on `flaps` (each module's flap index, in module order): for
+  /// tools that step modules through their flaps.
+  public func home(flaps: [Int]) -> Bool { drive.home(showing: flaps) }
+
+  /// Hands each module's flap index (in module order) to the board, as `show` hands a screen:
+  /// for tools that step modules through their flaps (`clack test-pattern`).
+  public func show(flaps: [Int], transition: Transition) -> Handover {
+    drive.show(cells: flaps, scrolling: [:], transition: transition, reduceMotion: false)
+  }
+
+  /// The frame's symbol indices in module order; flap 0 everywhere for a frame the board
+  /// cannot show.
+  private func cells(_ frame: Frame) -> [Int] {
+    board.flaps(for: frame) ?? Array(repeating: 0, count: board.moduleCount)
   }
 
   /// Hands a change to the thread: a plan from where the modules are now for flaps (with
@@ -101,7 +112,8 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover {
     guard let cells = board.flaps(for: screen.frame) else { return .unshowable }
     return drive.show(
-      screen, cells: cells, transition: transition, reduceMotion: reduceMotion, on: thread)
+      cells: cells, scrolling: screen.scrolling, transition: transition,
+      reduceMotion: reduceMotion)
   }
 
   /// How long showing `screen` would move the board from where it is now, in board time.
@@ -110,12 +122,12 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   {
     guard let cells = board.flaps(for: screen.frame) else { return 0 }
     return drive.moveMicroseconds(
-      to: screen, cells: cells, transition: transition, reduceMotion: reduceMotion, on: thread)
+      to: cells, transition: transition, reduceMotion: reduceMotion)
   }
 
   /// Sets a panel's brightness (0–15); false on a board without one, or while every command
   /// slot is taken.
-  public func setBrightness(_ level: Int) -> Bool { drive.setBrightness(level, on: thread) }
+  public func setBrightness(_ level: Int) -> Bool { drive.setBrightness(level) }
 
   /// What a panel's LEDs show now; nil on a board without LEDs.
   public func picture(_ state: ExecutorState) -> LitLEDs? { drive.picture(state) }

@@ -9,10 +9,9 @@ import ClackSimHAL
 /// on the board's simulated twin. Moves are planned from where the modules are.
 final class FlapDrive: BoardDrive, @unchecked Sendable {
   let kind = BoardKind.splitFlap
-  let tickExecutor: TickExecutor
-  let tickMicroseconds: Int
-  let realtime: Bool
-  let onTick: ((Int) -> Void)?
+  /// The thread that runs the stepped or smart executor, with its flap commands.
+  let flaps: ExecutorThread<FlapCommand>
+  var thread: any RealtimeThread { flaps }
   let homingMicrosecondsPerModule: Int
   let keepsPositions: Bool
   let planner: Planner
@@ -20,7 +19,11 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   /// thread until it stops.
   private let twin: SimulatedBoard?
 
-  init(board: BoardDefinition, planner: Planner, simulate: Bool, rotors: [Int]?) throws {
+  /// `clock`: the thread's clock (the monotonic clock, `speed` times faster for a simulated
+  /// board, or a test's virtual one).
+  init(
+    board: BoardDefinition, planner: Planner, simulate: Bool, rotors: [Int]?, clock: TickClock
+  ) throws {
     self.planner = planner
     let stepped: StepperBank?
     let smart: SmartModuleBank?
@@ -38,50 +41,58 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
     }
     keepsPositions = stepped != nil
     let revolution = board.motion.stepsPerRevolution
+    let executor: any TickExecutor<FlapCommand>
     if let stepped {
-      let executor = SteppedExecutor(bank: stepped, board: board)
+      let stepper = SteppedExecutor(bank: stepped, board: board)
       // One ramped move of about a revolution: half to the home edge, half on to the flap.
-      homingMicrosecondsPerModule = executor.searchTiming.microseconds(steps: revolution)
-      tickExecutor = executor
+      homingMicrosecondsPerModule = stepper.searchTiming.microseconds(steps: revolution)
+      executor = stepper
     } else if let smart {
-      tickExecutor = SmartExecutor(bank: smart, board: board)
+      executor = SmartExecutor(bank: smart, board: board)
       homingMicrosecondsPerModule = planner.timing.microseconds(steps: revolution)
     } else {
       throw BoardRunnerError(description: "board '\(board.name)' has no modules to drive")
     }
-    tickMicroseconds = ExecutorThread.tickMicroseconds(for: board, smart: smart != nil)
-    // Real-time priority is for real coils. A simulated board has no motor to stall, and at
-    // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
-    realtime = twin == nil
-    nonisolated(unsafe) let clock = twin?.clock
-    onTick = clock.map { clock -> (Int) -> Void in
+    nonisolated(unsafe) let twinClock = twin?.clock
+    let onTick = twinClock.map { twinClock -> (Int) -> Void in
       { elapsed in
         // The simulated hardware keeps the thread's schedule (each tick's deadline).
         let target = UInt64(elapsed)
-        if target > clock.nanoseconds { clock.advance(nanoseconds: target - clock.nanoseconds) }
+        if target > twinClock.nanoseconds {
+          twinClock.advance(nanoseconds: target - twinClock.nanoseconds)
+        }
       }
     }
+    // Real-time priority is for real coils. A simulated board has no motor to stall, and at
+    // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
+    let setup: RealtimeSetup = twin == nil ? RealtimeSetup() : .none
+    flaps = ExecutorThread<FlapCommand>(
+      executor: executor, tickMicroseconds: board.flapTickMicroseconds(smart: smart != nil),
+      clock: clock, setup: setup, onTick: onTick)
   }
 
+  func home(showing cells: [Int]) -> Bool { flaps.home(showing: cells) }
+
+  func resume(positions: [Int], phases: [Int], showing cells: [Int]) -> Bool {
+    flaps.resume(positions: positions, phases: phases, showing: cells, planner: planner)
+  }
+
+  /// Flaps never scroll: a screen's scrolling lines are a panel's.
   func show(
-    _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
   ) -> Handover {
-    guard let plan = thread.show(cells, transition: transition, planner: planner) else {
+    guard let plan = flaps.show(cells, transition: transition, planner: planner) else {
       return .busy
     }
     return .sent(microseconds: plan.makespanMicroseconds)
   }
 
-  func moveMicroseconds(
-    to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
-  ) -> Int {
-    let positions = thread.state.modules.map { max(0, $0.position) }
+  func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int {
+    let positions = flaps.state.modules.map { max(0, $0.position) }
     return planner.plan(from: positions, to: cells, transition: transition).makespanMicroseconds
   }
 
-  func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool { false }
+  func setBrightness(_ level: Int) -> Bool { false }
   func picture(_ state: ExecutorState) -> LitLEDs? { nil }
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
   let scrollCapacity: Int? = nil

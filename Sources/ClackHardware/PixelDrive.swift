@@ -18,13 +18,16 @@ public final class PixelDrive: @unchecked Sendable {
   public let definition: PixelBoardDefinition
   public let grid: PixelGrid
   public let executor: PixelExecutor
+  /// The thread that runs the frame loop, with its screen commands.
+  let screens: ExecutorThread<ScreenCommand>
   public let simulated: Bool
   /// The font's symbols, by index (the board's flap set).
   let symbols: FlapSet
   /// The simulated panel; its models belong to the executor thread once it runs.
   private let twin: SimulatedPixelBoard?
 
-  init(definition: PixelBoardDefinition, simulate: Bool) throws {
+  /// `clock`: the thread's clock (the monotonic clock, or a test's virtual one).
+  init(definition: PixelBoardDefinition, simulate: Bool, clock: TickClock) throws {
     self.definition = definition
     grid = try definition.characterGrid(file: definition.name)
     symbols = grid.symbolSet()
@@ -45,6 +48,11 @@ public final class PixelDrive: @unchecked Sendable {
       panel: panel, grid: grid, symbols: symbols.symbols, depth: definition.depth,
       brightness: definition.brightness, scrollPixelsPerSecond: definition.scrollSpeed,
       lineCapacity: Self.lineCapacity, readBack: readBack)
+    // A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
+    // starve a small machine.
+    screens = ExecutorThread(
+      executor: executor, tickMicroseconds: Self.frameMicroseconds, clock: clock,
+      setup: simulate ? .none : RealtimeSetup())
   }
 
   /// The board file's transition, or `instant` under reduce_motion.
@@ -117,43 +125,41 @@ public final class PixelDrive: @unchecked Sendable {
 
 extension PixelDrive: BoardDrive {
   var kind: BoardKind { .pixels }
-  var tickExecutor: TickExecutor { executor }
-  var tickMicroseconds: Int { Self.frameMicroseconds }
-  /// A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
-  /// starve a small machine.
-  var realtime: Bool { !simulated }
-  var onTick: ((Int) -> Void)? { nil }
+  var thread: any RealtimeThread { screens }
   /// A panel starts at once.
   var homingMicrosecondsPerModule: Int { 0 }
   var keepsPositions: Bool { false }
 
+  func home(showing cells: [Int]) -> Bool { screens.send { $0.loadStart(showing: cells) } }
+
+  /// A panel keeps no positions: it starts as usual.
+  func resume(positions: [Int], phases: [Int], showing cells: [Int]) -> Bool {
+    home(showing: cells)
+  }
+
   func show(
-    _ screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
   ) -> Handover {
     var lines: [Int: [Int]] = [:]
-    for (row, line) in screen.scrolling {
+    for (row, line) in scrolling {
       let indices = line.compactMap(symbols.index(of:))
       guard indices.count == line.count else { return .unshowable }
       lines[row] = indices
     }
     // A panel shows its board file's transition, not a flap board's strategies.
     let change = self.transition(reduceMotion: reduceMotion)
-    guard thread.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
+    guard screens.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
       return .busy
     }
     return .sent(microseconds: change.milliseconds * 1000)
   }
 
-  func moveMicroseconds(
-    to screen: Screen, cells: [Int], transition: Transition, reduceMotion: Bool,
-    on thread: ExecutorThread
-  ) -> Int {
+  func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int {
     self.transition(reduceMotion: reduceMotion).milliseconds * 1000
   }
 
-  func setBrightness(_ level: Int, on thread: ExecutorThread) -> Bool {
-    thread.send { $0.loadBrightness(level) }
+  func setBrightness(_ level: Int) -> Bool {
+    screens.send { $0.loadBrightness(level) }
   }
 
   func picture(_ state: ExecutorState) -> LitLEDs? {

@@ -10,7 +10,7 @@ import ClackDrivers
 ///
 /// The cells are the executor's "modules": a report gives each cell's symbol (its index in the
 /// board's symbol set) and marks a cell faulted when a chip under it fails.
-public final class PixelExecutor: PictureTickExecutor {
+public final class PixelExecutor: TickExecutor, PictureReporting {
   public let moduleCount: Int
   public let grid: PixelGrid
   public let panel: any PixelPanel
@@ -87,7 +87,19 @@ public final class PixelExecutor: PictureTickExecutor {
     pending = PendingFaults(count: grid.rows * grid.cols)
   }
 
-  public var lineShape: (rows: Int, capacity: Int) { (grid.rows, lineCapacity) }
+  public func makeCommandSlot() -> ScreenCommand {
+    ScreenCommand(cellCount: moduleCount, lineRows: grid.rows, lineCapacity: lineCapacity)
+  }
+
+  public func apply(_ command: ScreenCommand, now: Int) {
+    switch command.kind {
+    case .show: run(command, at: now)
+    case .start: home(showing: command.cells)
+    case .brightness: setBrightness(command.level)
+    case .release: release()
+    }
+  }
+
   public var pixelCount: Int { grid.width * grid.height }
   /// No change under way (a row may still scroll: the layers above need not follow that).
   public var isIdle: Bool { !changing }
@@ -107,12 +119,12 @@ public final class PixelExecutor: PictureTickExecutor {
     needsShow = true
   }
 
-  public func run(_ command: ExecutorCommand, at now: Int) {
+  public func run(_ command: ScreenCommand, at now: Int) {
     guard started else { return }
-    for index in target.indices { target[index] = command.targets[index] }
+    for index in target.indices { target[index] = command.cells[index] }
     drawTarget(lines: command)
     from.copy(from: output)
-    transition = command.pixelTransition
+    transition = command.transition
     changeStarted = now
     if transition.kind == .instant {
       output.copy(from: to)
@@ -180,7 +192,7 @@ public final class PixelExecutor: PictureTickExecutor {
 
   /// The picture after the change into `to`: each cell's symbol, and each scrolling row's
   /// line drawn whole into its strip, its start shown.
-  private func drawTarget(lines command: ExecutorCommand?) {
+  private func drawTarget(lines command: ScreenCommand?) {
     to.clear()
     for row in 0..<grid.rows {
       let length = command.map { $0.lineLengths[row] } ?? 0

@@ -8,7 +8,7 @@ import ClackHAL
 /// the status of a few modules, busy ones first. Homing is the module's own `home` command,
 /// sent within the budget too. A module that stops answering, reports a dead sensor or
 /// resets is dealt with on its own; the others carry on.
-public final class SmartExecutor: TickExecutor {
+public final class SmartExecutor: FlapTickExecutor {
   public let bank: SmartModuleBank
   public let planner: Planner
   /// Status reads per tick: I2C time is the limit (a 13-byte read is about 0.4 ms at 400 kHz).
@@ -76,7 +76,7 @@ public final class SmartExecutor: TickExecutor {
 
   /// Starts the plan in `command` at `now`: each module gets its target at its planned start
   /// (for `reveal`, so that it lands when the plan says: smart modules move in one go).
-  public func run(_ command: ExecutorCommand, at now: Int) {
+  public func run(_ command: FlapCommand, at now: Int) {
     for index in modules.indices {
       let target = command.targets[index]
       modules[index].target = target

@@ -44,7 +44,7 @@ extension SteppedExecutor {
   /// phase their rotor settled on; the rest are homed as usual (after the plan, so the power
   /// budget holds). The plan then starts at once. A module moved while the board was off is
   /// found when it next passes its sensor (`checkHome`) and put right.
-  public func resume(_ command: ExecutorCommand, at now: Int) {
+  public func resume(_ command: FlapCommand, at now: Int) {
     for index in modules.indices
     where modules[index].mode != .sensorError && modules[index].mode != .disabled {
       let saved = command.positions[index]

@@ -11,7 +11,7 @@ import ClackDrivers
 /// move after a slip — waits in a queue and runs at most `budget` modules at once, never while
 /// planned segments run, so the power budget holds whatever happens. The loop that calls
 /// `tick` owns time (virtual in tests, a real-time thread on a board); `tick` allocates nothing.
-public final class SteppedExecutor: TickExecutor {
+public final class SteppedExecutor: FlapTickExecutor {
   public let bank: StepperBank
   public let planner: Planner
   /// The cruise speed of homing and corrections, in steps per second. They ramp up to it from
@@ -22,7 +22,7 @@ public final class SteppedExecutor: TickExecutor {
   public let searchTiming: MoveTiming
   /// Steps a search at full speed needs to slow down to a stop (its ramp down).
   let rampDownSteps: Int
-  /// The tick the executor expects (`ExecutorThread.tickMicroseconds(for:smart:)`): a tick
+  /// The tick the executor expects (`BoardDefinition.flapTickMicroseconds(smart:)`): a tick
   /// that comes later than half a tick after that slides the whole schedule (`slide(by:)`).
   public let tickMicroseconds: Int
   /// The last tick's time, or nil when a command has just (re)started the schedule.
@@ -55,7 +55,7 @@ public final class SteppedExecutor: TickExecutor {
   ) {
     self.bank = bank
     self.tickMicroseconds =
-      tickMicroseconds ?? ExecutorThread.tickMicroseconds(for: board, smart: false)
+      tickMicroseconds ?? board.flapTickMicroseconds(smart: false)
     self.planner = Planner(board: board)
     self.offsets = board.offsets
     let speed = max(1, searchSpeed ?? board.motion.topSpeed)
@@ -110,7 +110,7 @@ public final class SteppedExecutor: TickExecutor {
 
   /// Starts a plan made by `planner` from the modules' current flaps, at time `now`.
   public func run(_ plan: Plan, at now: Int) {
-    let command = ExecutorCommand(moduleCount: modules.count)
+    let command = FlapCommand(moduleCount: modules.count)
     command.load(plan)
     run(command, at: now)
   }
@@ -118,7 +118,7 @@ public final class SteppedExecutor: TickExecutor {
   /// Starts the plan in `command` at `now`. The plan may be a little stale — made from
   /// positions read a few ticks ago while modules kept moving (a replan) — so each module's
   /// distance is taken from where it is now; the plan's timing is kept.
-  public func run(_ command: ExecutorCommand, at now: Int) {
+  public func run(_ command: FlapCommand, at now: Int) {
     lastTickAt = nil  // the plan's times start now, however long the thread rested
     for index in modules.indices {
       let target = command.targets[index]

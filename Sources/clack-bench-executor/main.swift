@@ -43,7 +43,7 @@ do {
 }
 twin.log.isEnabled = false
 // Stepped modules, or smart ones (which step themselves: the thread only sends and polls).
-let executor: TickExecutor
+let executor: any TickExecutor<FlapCommand>
 let planner: Planner
 if let bank = twin.stepped {
   let stepped = SteppedExecutor(bank: bank, board: board)
@@ -54,7 +54,7 @@ if let bank = twin.stepped {
 } else {
   fail("\(boardPath) is a pixel board; clack-bench-pixels measures those")
 }
-let tick = ExecutorThread.tickMicroseconds(for: board, smart: twin.smart != nil)
+let tick = board.flapTickMicroseconds(smart: twin.smart != nil)
 
 /// Allocations counted on the executor thread, read on every tick (reading does not allocate).
 let allocations = Atomic<Int>(0)
@@ -67,7 +67,7 @@ let hookTicks = Atomic<Int>(0)
 let simulationWork = JitterRecorder()
 nonisolated(unsafe) let simulatedClock = twin.clock
 nonisolated(unsafe) let simulatedFirmware = twin.firmware
-let thread = ExecutorThread(
+let thread = ExecutorThread<FlapCommand>(
   executor: executor, tickMicroseconds: tick,
   setup: RealtimeSetup(holdCPULatency: holdCPULatency),
   onTick: { elapsed in

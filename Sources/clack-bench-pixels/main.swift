@@ -131,7 +131,7 @@ func metered(_ definition: PixelBoardDefinition) -> (any PixelPanel, BusMeter) {
 
 /// The frame loop on `panel`, scrolling a long line at one pixel per frame.
 func scrollingLoop(_ definition: PixelBoardDefinition, grid: PixelGrid, panel: any PixelPanel)
-  -> (PixelExecutor, ExecutorCommand)
+  -> (PixelExecutor, ScreenCommand)
 {
   let symbols = grid.symbolSet()
   let fps = 1_000_000 / PixelDrive.frameMicroseconds
@@ -139,9 +139,7 @@ func scrollingLoop(_ definition: PixelBoardDefinition, grid: PixelGrid, panel: a
     panel: panel, grid: grid, symbols: symbols.symbols, depth: definition.depth,
     brightness: definition.brightness, scrollPixelsPerSecond: fps, lineCapacity: 256,
     restMilliseconds: 0)
-  let shape = executor.lineShape
-  let command = ExecutorCommand(
-    moduleCount: executor.moduleCount, lineRows: shape.rows, lineCapacity: shape.capacity)
+  let command = executor.makeCommandSlot()
   let text = String(repeating: "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG ", count: 5)
   let layout = TextLayout(rows: grid.rows, cols: grid.cols, flapSet: symbols)
   guard let screen = try? layout.scrollingLayout(text, maxCells: 256) else {

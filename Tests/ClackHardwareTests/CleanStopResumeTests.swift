@@ -57,7 +57,7 @@ import Testing
 
   static func resume(_ run: Run, _ saved: [ModuleReport], to flaps: [Int]) -> Plan {
     let plan = run.executor.planner.plan(from: saved.map { max(0, $0.position) }, to: flaps)
-    let command = ExecutorCommand(moduleCount: run.executor.moduleCount)
+    let command = FlapCommand(moduleCount: run.executor.moduleCount)
     command.loadResume(plan, positions: saved.map(\.position), phases: saved.map(\.phase))
     run.executor.resume(command, at: run.now)
     return plan

@@ -61,7 +61,7 @@ func textLikeTargets(_ board: BoardDefinition, seed: UInt64) -> [Int] {
   func theDefaultBoardShowingTextReportsNoFaultWhenEveryTickIsLate(speed: Int) throws {
     let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
     let board = try BoardDefinition.parse(yaml: yaml, file: "sim-2x22")
-    let period = ExecutorThread.tickMicroseconds(for: board, smart: false) * 1000
+    let period = board.flapTickMicroseconds(smart: false) * 1000
     let runner = try BoardRunner(
       board: board, simulate: true, speed: speed,
       clock: LateWakeClock(late: period * 43 / 10, every: 1))
@@ -74,10 +74,10 @@ func textLikeTargets(_ board: BoardDefinition, seed: UInt64) -> [Int] {
   /// Homes onto the first frame, shows the others in turn, and checks every module lands on
   /// each and none reports a fault, a missed or an unexpected home.
   static func homeAndShow(_ runner: BoardRunner, frames: [[Int]], speed: Int) {
-    #expect(runner.thread.home(showing: frames[0]))
+    #expect(runner.home(flaps: frames[0]))
     var state = runner.thread.wait(timeoutSeconds: 120) { $0.commandsApplied >= 1 && $0.idle }
     for (round, next) in frames.enumerated().dropFirst() {
-      #expect(runner.thread.show(next, planner: runner.planner) != nil)
+      #expect(runner.show(flaps: next, transition: Transition()) != .busy)
       state = runner.thread.wait(timeoutSeconds: 120) {
         $0.commandsApplied >= 1 + round && $0.idle
       }

@@ -14,7 +14,7 @@ final class ThreadRig: @unchecked Sendable {
   let board: BoardDefinition
   let twin: SimulatedBoard
   let executor: SteppedExecutor
-  let thread: ExecutorThread
+  let thread: ExecutorThread<FlapCommand>
 
   init(_ board: BoardDefinition) throws {
     self.board = board

@@ -18,7 +18,7 @@ import Testing
     let twin: SimulatedPixelBoard
     let grid: PixelGrid
     let executor: PixelExecutor
-    let command: ExecutorCommand
+    let command: ScreenCommand
     var symbols: FlapSet { grid.symbolSet() }
 
     /// The board's screen for `text` (long lines scroll).
@@ -54,9 +54,7 @@ import Testing
       depth: definition.depth, brightness: definition.brightness,
       scrollPixelsPerSecond: definition.scrollSpeed, lineCapacity: 64,
       readBack: { twin.readSeen(into: &$0) })
-    let shape = executor.lineShape
-    let command = ExecutorCommand(
-      moduleCount: executor.moduleCount, lineRows: shape.rows, lineCapacity: shape.capacity)
+    let command = executor.makeCommandSlot()
     executor.home(showing: [])
     executor.tick(now: 0)
     return Rig(twin: twin, grid: grid, executor: executor, command: command)

@@ -65,7 +65,7 @@ final class SmartRun {
       let next = randomTargets(board, seed: UInt64(round) + 4)
       let plan = run.executor.planner.plan(
         fromFlaps: run.reports.map(\.flap), to: next, transition: transition)
-      let command = ExecutorCommand(moduleCount: board.moduleCount)
+      let command = FlapCommand(moduleCount: board.moduleCount)
       command.load(plan)
       run.executor.apply(command, now: run.now)
       run.runUntilIdle()

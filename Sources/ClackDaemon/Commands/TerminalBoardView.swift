@@ -1,7 +1,6 @@
 import ClackCore
 import ClackHardware
 import ClackRuntime
-import ClackStore
 import Foundation
 import Logging
 import Synchronization

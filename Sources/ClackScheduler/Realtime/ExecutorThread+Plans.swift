@@ -1,9 +1,9 @@
 import ClackBoard
 import ClackCore
 
-/// The async side's commands: plans are made here, off the real-time thread, from the
-/// positions in the latest report, and handed over in a preallocated slot.
-extension ExecutorThread {
+/// The async side's commands to a flap board: plans are made here, off the real-time thread,
+/// from the positions in the latest report, and handed over in a preallocated slot.
+extension ExecutorThread where Command == FlapCommand {
   /// Plans a change to `flaps` from where the modules are now (mid-move included: a replan
   /// keeps moving modules moving) and hands it over. Nil while every command slot is taken.
   @discardableResult
@@ -43,11 +43,12 @@ extension ExecutorThread {
   }
 }
 
-extension ExecutorThread {
-  /// The tick for a board: one step per tick at top speed (at most 1 ms, at least 100 µs) for
-  /// stepped modules; 5 ms for smart modules, which step themselves and are only polled.
-  public static func tickMicroseconds(for board: BoardDefinition, smart: Bool) -> Int {
+extension BoardDefinition {
+  /// The real-time thread's tick for a flap board: one step per tick at top speed (at most
+  /// 1 ms, at least 100 µs) for stepped modules; 5 ms for smart modules, which step themselves
+  /// and are only polled.
+  public func flapTickMicroseconds(smart: Bool) -> Int {
     if smart { return 5000 }
-    return min(1000, max(100, 1_000_000 / max(1, board.motion.topSpeed)))
+    return min(1000, max(100, 1_000_000 / max(1, motion.topSpeed)))
   }
 }

@@ -11,21 +11,23 @@ import Synchronization
 /// The loop itself allocates nothing, takes no lock and never awaits.
 ///
 /// From `start()` on, the executor (and any simulated hardware under it) belongs to the
-/// thread; after `stop()` returns it is the caller's again.
-public final class ExecutorThread: @unchecked Sendable {
+/// thread; after `stop()` returns it is the caller's again. `Command` is the executor's own
+/// kind of command (`FlapCommand`, `ScreenCommand`); what does not depend on it is
+/// `RealtimeThread`, which the layers above hold.
+public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecked Sendable {
   public let moduleCount: Int
   public let tickNanoseconds: Int
   public let jitter = JitterRecorder()
   /// How long each tick's work took, from the wake-up to the report published (commands
   /// taken, the tick, its hook): what the thread spends of each period.
   public let work = JitterRecorder()
-  private let executor: TickExecutor
+  private let executor: any TickExecutor<Command>
   /// The same executor when it draws a picture (found once, here, not in the loop).
-  private let picture: PictureTickExecutor?
+  private let picture: (any PictureReporting)?
   private let clock: TickClock
   private let setup: RealtimeSetup
   private let onTick: ((Int) -> Void)?
-  private let commands: SPSCRing<ExecutorCommand>
+  private let commands: SPSCRing<Command>
   private let faults: SPSCRing<FaultSlot>
   private let reports: TripleBuffer<ExecutorReport>
   private let stopRequested = Atomic<Bool>(false)
@@ -56,22 +58,19 @@ public final class ExecutorThread: @unchecked Sendable {
   ///     faster than any motor follows; the jitter benchmark measures it instead). It must not
   ///     allocate either.
   public init(
-    executor: TickExecutor, tickMicroseconds: Int, clock: TickClock = MonotonicTickClock(),
+    executor: any TickExecutor<Command>, tickMicroseconds: Int,
+    clock: TickClock = MonotonicTickClock(),
     setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil, commandSlots: Int = 4
   ) {
     self.executor = executor
-    picture = executor as? PictureTickExecutor
+    picture = executor as? any PictureReporting
     self.moduleCount = executor.moduleCount
     self.tickNanoseconds = max(1, tickMicroseconds) * 1000
     self.clock = clock
     self.setup = setup
     self.onTick = onTick
     let count = executor.moduleCount
-    let shape = picture?.lineShape ?? (rows: 0, capacity: 0)
-    commands = SPSCRing(
-      slots: (0..<max(1, commandSlots)).map { _ in
-        ExecutorCommand(moduleCount: count, lineRows: shape.rows, lineCapacity: shape.capacity)
-      })
+    commands = SPSCRing(slots: (0..<max(1, commandSlots)).map { _ in executor.makeCommandSlot() })
     faults = SPSCRing(slots: (0..<max(64, count)).map { _ in FaultSlot() })
     let pixelCount = picture?.pixelCount ?? 0
     reports = TripleBuffer { ExecutorReport(moduleCount: count, pixelCount: pixelCount) }
@@ -104,7 +103,7 @@ public final class ExecutorThread: @unchecked Sendable {
   /// Hands a command to the thread: `fill` writes into a preallocated slot. False while all
   /// slots wait to be taken (the thread takes them on its next tick).
   @discardableResult
-  public func send(_ fill: (ExecutorCommand) -> Void) -> Bool {
+  public func send(_ fill: (Command) -> Void) -> Bool {
     producer.withLock { _ in
       guard let slot = commands.reserve() else { return false }
       fill(slot)
@@ -147,7 +146,7 @@ public final class ExecutorThread: @unchecked Sendable {
   /// Polls the state every `pollMilliseconds` of real time until `condition` holds or
   /// `timeoutSeconds` pass; returns the last state seen. For command-line tools and tests.
   public func wait(
-    timeoutSeconds: Double, pollMilliseconds: Int = 5,
+    timeoutSeconds: Double, pollMilliseconds: Int,
     until condition: (ExecutorState) -> Bool
   ) -> ExecutorState {
     let deadline = MonotonicTickClock.raw() + Int(timeoutSeconds * 1e9)
@@ -182,7 +181,7 @@ public final class ExecutorThread: @unchecked Sendable {
       onTick?(deadline - origin)
       let now = (woke - origin) / 1000
       while let command = commands.peek() {
-        executor.apply(command, now: now, picture: picture)
+        executor.apply(command, now: now)
         commands.release()
         applied += 1
         appliedAt = MonotonicTickClock.raw()

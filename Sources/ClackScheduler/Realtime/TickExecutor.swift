@@ -1,22 +1,21 @@
 import ClackCore
 import ClackDrivers
 
-/// What the real-time thread drives: a stepped-board or smart-module executor. Every method
-/// runs on that thread only, once it has started; none may allocate, lock or wait, except when
-/// a new fault is first recorded (its message is built once).
-public protocol TickExecutor: AnyObject {
+/// What the real-time thread drives: a flap executor (stepped or smart modules) or a
+/// picture executor (an LED panel). Each takes its own kind of `Command`, in slots it makes
+/// itself, so a new kind of display brings its own command instead of widening a shared one.
+/// Every method runs on the thread only, once it has started; none may allocate, lock or
+/// wait, except when a new fault is first recorded (its message is built once).
+public protocol TickExecutor<Command>: AnyObject {
+  /// What the async side hands over, in preallocated slots.
+  associatedtype Command: AnyObject
   var moduleCount: Int { get }
-  /// One tick at `now`, microseconds since the thread started.
+  /// A slot for the thread's command ring, sized for this executor (made before it starts).
+  func makeCommandSlot() -> Command
+  /// Takes a command from the async side at `now`, microseconds since the thread started.
+  func apply(_ command: Command, now: Int)
+  /// One tick at `now`.
   func tick(now: Int)
-  /// Starts the plan in a `show` command at `now`.
-  func run(_ command: ExecutorCommand, at now: Int)
-  /// Homes every working module (within the budget), then shows `flaps`.
-  func home(showing flaps: [Int])
-  /// Takes the positions saved at a clean stop as true (a module saved as -1 is homed), then
-  /// starts the command's plan from them (a `resume` command).
-  func resume(_ command: ExecutorCommand, at now: Int)
-  /// Stops all motion where it is; coils go off.
-  func release()
   /// Writes every module's state into `reports` (preallocated, `moduleCount` long).
   func report(into reports: inout [ModuleReport])
   /// True when nothing moves and nothing waits.
@@ -37,41 +36,9 @@ public protocol TickExecutor: AnyObject {
   var restMicroseconds: Int { get }
 }
 
-/// An executor that draws a picture (an LED panel's frame loop): what the thread needs of it
-/// beyond the modules — scrolling lines in its commands, a picture and a brightness in its
-/// reports. The thread finds out once, when it is made; a flap executor has none of this.
-public protocol PictureTickExecutor: TickExecutor {
-  /// The shape of a command's scrolling lines: the rows of cells and the longest line.
-  var lineShape: (rows: Int, capacity: Int) { get }
-  /// Bytes of picture in each report (width × height).
-  var pixelCount: Int { get }
-  /// Writes what the panel shows (brightness per pixel, row-major) and its brightness setting
-  /// (0–15) into the report's preallocated buffer.
-  func report(pixels: inout [UInt8], brightness: inout Int)
-  /// The panel's brightness, 0–15.
-  func setBrightness(_ level: Int)
-}
-
 extension TickExecutor {
-  /// Boards that keep no positions across a stop (smart modules know their own; a panel has
-  /// none) home as usual.
-  public func resume(_ command: ExecutorCommand, at now: Int) { home(showing: command.targets) }
   public var isDormant: Bool { false }
   public var restMicroseconds: Int { isDormant ? .max : 0 }
-}
-
-extension TickExecutor {
-  /// Takes a command from the async side at `now`; `picture` is this executor as a
-  /// `PictureTickExecutor`, if it is one (a brightness command means nothing to flaps).
-  public func apply(_ command: ExecutorCommand, now: Int, picture: PictureTickExecutor? = nil) {
-    switch command.kind {
-    case .show: run(command, at: now)
-    case .home: home(showing: command.targets)
-    case .resume: resume(command, at: now)
-    case .release: release()
-    case .brightness: picture?.setBrightness(command.level)
-    }
-  }
 
   /// Every module's state with its fault, read straight from the executor (for code that owns
   /// it: tests and tools; the daemon reads the thread's `ExecutorState`). Allocates.
@@ -80,6 +47,46 @@ extension TickExecutor {
     report(into: &reports)
     return reports.indices.map { ModuleStatus(reports[$0], fault: fault(of: $0)) }
   }
+}
+
+/// A split-flap executor: modules planned by the `Planner`, homed against their sensors.
+public protocol FlapTickExecutor: TickExecutor where Command == FlapCommand {
+  /// Starts the plan in a `show` command at `now`.
+  func run(_ command: FlapCommand, at now: Int)
+  /// Homes every working module (within the budget), then shows `flaps`.
+  func home(showing flaps: [Int])
+  /// Takes the positions saved at a clean stop as true (a module saved as -1 is homed), then
+  /// starts the command's plan from them (a `resume` command).
+  func resume(_ command: FlapCommand, at now: Int)
+  /// Stops all motion where it is; coils go off.
+  func release()
+}
+
+extension FlapTickExecutor {
+  public func makeCommandSlot() -> FlapCommand { FlapCommand(moduleCount: moduleCount) }
+
+  public func apply(_ command: FlapCommand, now: Int) {
+    switch command.kind {
+    case .show: run(command, at: now)
+    case .home: home(showing: command.targets)
+    case .resume: resume(command, at: now)
+    case .release: release()
+    }
+  }
+
+  /// Boards that keep no positions across a stop (smart modules know their own) home as usual.
+  public func resume(_ command: FlapCommand, at now: Int) { home(showing: command.targets) }
+}
+
+/// An executor that draws a picture (an LED panel's frame loop): what the thread reports of
+/// it beyond the modules. The thread finds out once, when it is made; a flap executor has none
+/// of this.
+public protocol PictureReporting: AnyObject {
+  /// Bytes of picture in each report (width × height).
+  var pixelCount: Int { get }
+  /// Writes what the panel shows (brightness per pixel, row-major) and its brightness setting
+  /// (0–15) into the report's preallocated buffer.
+  func report(pixels: inout [UInt8], brightness: inout Int)
 }
 
 /// Which modules have a fault not yet handed to the reader (preallocated: marking and taking

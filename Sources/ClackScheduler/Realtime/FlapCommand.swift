@@ -1,9 +1,10 @@
 import ClackCore
 
-/// One instruction for an executor, in a preallocated slot: the async side fills it (planning
-/// allocates there, which is fine), the real-time thread applies it without allocating.
-/// Times in a plan are relative: the executor starts the plan on the tick that takes it.
-public final class ExecutorCommand: @unchecked Sendable {
+/// One instruction for a flap executor (stepped or smart modules), in a preallocated slot: the
+/// async side fills it (planning allocates there, which is fine), the real-time thread applies
+/// it without allocating. Times in a plan are relative: the executor starts the plan on the
+/// tick that takes it.
+public final class FlapCommand: @unchecked Sendable {
   public enum Kind: Sendable {
     /// Start the plan in the slot (targets and segments).
     case show
@@ -14,8 +15,6 @@ public final class ExecutorCommand: @unchecked Sendable {
     case resume
     /// Stop all motion where it is and switch every coil off.
     case release
-    /// A pixel board: set the panel's brightness to `level`.
-    case brightness
   }
 
   public private(set) var kind = Kind.release
@@ -32,20 +31,8 @@ public final class ExecutorCommand: @unchecked Sendable {
   /// phase, as saved at a clean stop.
   public private(set) var positions: [Int]
   public private(set) var phases: [Int]
-  /// A pixel board's scrolling rows (see `loadScreen`): per row of cells the line's length in
-  /// cells (0: the row does not scroll), and the lines, `lineCapacity` cells per row.
-  public private(set) var lineLengths: [Int]
-  public private(set) var lines: [Int]
-  public let lineCapacity: Int
-  /// A pixel board's change: how the picture turns into the next.
-  public private(set) var pixelTransition = PixelTransition(kind: .instant)
-  /// A pixel board's brightness, 0–15.
-  public private(set) var level = 0
 
-  public init(moduleCount: Int, lineRows: Int = 0, lineCapacity: Int = 0) {
-    lineLengths = Array(repeating: 0, count: lineRows)
-    lines = Array(repeating: 0, count: lineRows * lineCapacity)
-    self.lineCapacity = lineCapacity
+  public init(moduleCount: Int) {
     targets = Array(repeating: 0, count: moduleCount)
     positions = Array(repeating: -1, count: moduleCount)
     phases = Array(repeating: 0, count: moduleCount)
@@ -100,30 +87,6 @@ public final class ExecutorCommand: @unchecked Sendable {
       targets[index] = index < flaps.count ? flaps[index] : 0
       segmentCount[index] = 0
     }
-  }
-
-  /// Fills the slot with a pixel board's next screen: every cell's symbol, the rows that
-  /// scroll (row → the line's symbols, cut to `lineCapacity`) and the transition to it.
-  public func loadScreen(
-    _ cells: [Int], scrolling: [Int: [Int]], transition: PixelTransition
-  ) {
-    kind = .show
-    makespanMicroseconds = transition.milliseconds * 1000
-    pixelTransition = transition
-    for index in 0..<moduleCount { targets[index] = index < cells.count ? cells[index] : 0 }
-    for row in lineLengths.indices {
-      let line = scrolling[row] ?? []
-      lineLengths[row] = min(line.count, lineCapacity)
-      for (offset, symbol) in line.prefix(lineCapacity).enumerated() {
-        lines[row * lineCapacity + offset] = symbol
-      }
-    }
-  }
-
-  /// Fills the slot with a brightness, 0–15.
-  public func loadBrightness(_ level: Int) {
-    kind = .brightness
-    self.level = max(0, min(15, level))
   }
 
   public func loadRelease() {

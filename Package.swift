@@ -214,7 +214,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"]),
+    .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"], exclude: ["Fixtures"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
     // Helpers shared by test targets (long-run switches); never part of the program.

@@ -23,11 +23,18 @@ struct RenderCommand: ParsableCommand {
       in the board's character grid (its size in its font), printed as half blocks, and --png \
       draws the panel's LEDs. On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
       runes drawn from GNU Unifont's glyphs, so they need no runic font; piped, they print as \
-      characters.
+      characters. With --vbml FILE it composes a VBML document (Vestaboard's markup: \
+      components, {{props}}, styles) for the board instead of text (docs/vbml.md).
       """)
 
-  @Argument(help: "The text to show.")
-  var text: String
+  @Argument(help: "The text to show (or --vbml FILE).")
+  var text: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Compose a VBML document (a JSON file, - for standard input) instead of text.",
+      valueName: "file"))
+  var vbml: String?
 
   @OptionGroup var board: BoardOptions
 
@@ -66,6 +73,9 @@ struct RenderCommand: ParsableCommand {
   var scale = 4
 
   func validate() throws {
+    guard (text == nil) != (vbml == nil) else {
+      throw ValidationError("give the text to show, or --vbml FILE, but not both")
+    }
     guard (1...16).contains(scale) else {
       throw ValidationError("--scale must be from 1 to 16, not \(scale)")
     }
@@ -77,11 +87,17 @@ struct RenderCommand: ParsableCommand {
 
   func output(isTerminal: Bool) throws -> String {
     let preview = try board.preview()
+    let colored = color.resolved(
+      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+    let style = PreviewStyle(color: colored, isTerminal: isTerminal, png: png, pngScale: scale)
+    if let vbml {
+      return try VBMLRender(file: vbml, json: json).output(on: preview, style: style)
+    }
     let script = self.script ?? preview.defaultScript
     let text: String
     do {
       text = try script.transliterate(
-        self.text.replacingOccurrences(of: "\\n", with: "\n"), lenient: lenient)
+        (self.text ?? "").replacingOccurrences(of: "\\n", with: "\n"), lenient: lenient)
     } catch {
       throw CommandFailure("\(error)")
     }
@@ -96,11 +112,7 @@ struct RenderCommand: ParsableCommand {
     } catch {
       throw CommandFailure("\(error)")
     }
-    let colored = color.resolved(
-      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    let (picture, notes) = try preview.picture(
-      of: laid.frame,
-      style: PreviewStyle(color: colored, isTerminal: isTerminal, png: png, pngScale: scale))
+    let (picture, notes) = try preview.picture(of: laid.frame, style: style)
     if json {
       // Standard output stays pure JSON for scripts; the note about the file goes to stderr.
       FileHandle.standardError.write(Data(notes.utf8))

@@ -161,6 +161,11 @@ try:
          {"X-Vestaboard-Local-Api-Enablement-Token": TOKEN}, 200),
         ("POST", "/local-api/enablement", None,
          {"X-Vestaboard-Local-Api-Enablement-Token": "wrong-token"}, 401),
+        # VBML: a document in, rows of codes out; a mistake names its place.
+        ("POST", "/vbml/compose", {"props": {"who": "ADA"},
+                                   "components": [{"template": "HELLO {{who}}"}]}, auth, 200),
+        ("POST", "/vbml/compose", {"components": [{"template": "{99}"}]}, auth, 400),
+        ("POST", "/vbml/compose", {"components": [{"template": "HI"}]}, {}, 401),
         ("GET", "/", None, {}, 200),
         ("GET", "/ui/app.js", None, {}, 200),
         ("GET", "/ui/app.css", None, {}, 200),

@@ -85,8 +85,8 @@ try:
         if words[:2] == ["clack", "run"]:
             print(f"SKIP {command} (drives real hardware)")
             continue
-        # Board files of the repository, wherever the tour is run from.
-        words = [clack] + [os.path.join(root, w) if w.startswith("boards/") else w
+        # Board files and examples of the repository, wherever the tour is run from.
+        words = [clack] + [os.path.join(root, w) if w.startswith(("boards/", "docs/")) else w
                            for w in words[1:]]
         if words[1:2] == ["sim"]:
             # A second simulator runs until stopped: on a port and state of its own, until it

@@ -10,7 +10,7 @@ public enum MessageRequest {
   public static let fields: Set<String> = [
     "text", "characters", "sender", "justify", "align", "priority", "expires_in", "not_before",
     "pinned", "zone", "transition", "step_size", "step_interval_ms", "tags", "replace",
-    "bypass_quiet_hours", "duration", "script",
+    "bypass_quiet_hours", "duration", "script", "vbml",
   ]
 
   /// The message, or the error to answer with. `defaultSender` is used when the body has
@@ -30,20 +30,10 @@ public enum MessageRequest {
     let reader = FieldReader(object: object)
     let sender = try reader.string("sender") ?? defaultSender
     let body: MessageBody
-    switch (object["text"], object["characters"]) {
-    case (.some, .some):
-      throw .badRequest("text", "give either text or characters, not both")
-    case (.none, .none):
-      throw .badRequest("text", "a message needs text or characters")
-    case (.some, .none):
-      body = .text(
-        try reader.string("text") ?? "", justify: try reader.choice("justify", Justify.self),
-        align: try reader.choice("align", Align.self))
-    case (.none, .some(let value)):
-      if object["script"] != nil {
-        throw .badRequest("script", "a script is for text; characters are shown as they are")
-      }
-      body = .codes(try codes(value))
+    if let document = object["vbml"] {
+      body = try vbml(document, object: object)
+    } else {
+      body = try textOrCodes(object, reader: reader)
     }
     var message = NewMessage(sender: sender, body: body)
     message.priority = try reader.choice("priority", MessagePriority.self) ?? .normal
@@ -58,6 +48,44 @@ public enum MessageRequest {
     message.zone = try reader.string("zone")
     message.script = try reader.choice("script", RunicScript.self)
     return message
+  }
+
+  /// `text` (with its justify and align) or `characters`, one of the two.
+  static func textOrCodes(_ object: [String: JSONValue], reader: FieldReader) throws(APIError)
+    -> MessageBody
+  {
+    switch (object["text"], object["characters"]) {
+    case (.some, .some):
+      throw .badRequest("text", "give either text or characters, not both")
+    case (.none, .none):
+      throw .badRequest("text", "a message needs text, characters or vbml")
+    case (.some, .none):
+      return .text(
+        try reader.string("text") ?? "", justify: try reader.choice("justify", Justify.self),
+        align: try reader.choice("align", Align.self))
+    case (.none, .some(let value)):
+      if object["script"] != nil {
+        throw .badRequest("script", "a script is for text; characters are shown as they are")
+      }
+      return .codes(try codes(value))
+    }
+  }
+
+  /// A VBML document (docs/vbml.md), on its own: text, characters and the text's layout
+  /// fields do not go with it.
+  public static func vbml(_ value: JSONValue, object: [String: JSONValue]) throws(APIError)
+    -> MessageBody
+  {
+    for field in ["text", "characters", "justify", "align", "script"] where object[field] != nil {
+      throw .badRequest(field, "a VBML message lays itself out; \(field) does not go with vbml")
+    }
+    do {
+      return .vbml(try VBMLDocument(json: value))
+    } catch {
+      throw APIError(
+        .badRequest, code: "invalid_vbml", message: "vbml.\(error.description)",
+        details: ["field": .string("vbml.\(error.path)")])
+    }
   }
 
   /// Rows of character codes: an array of arrays of whole numbers.

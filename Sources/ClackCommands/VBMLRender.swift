@@ -29,6 +29,17 @@ struct VBMLRender {
 
   /// The document in `file` (`-`: standard input), each mistake named with the file.
   static func document(from file: String) throws -> VBMLDocument {
+    do {
+      return try VBMLDocument(json: try JSONFile.read(file))
+    } catch let error as VBMLError {
+      throw CommandFailure("\(file): \(error)")
+    }
+  }
+}
+
+/// A JSON file a command reads (`-`: standard input).
+enum JSONFile {
+  static func read(_ file: String) throws -> JSONValue {
     let data: Data
     if file == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
@@ -42,10 +53,6 @@ struct VBMLRender {
     guard let json = JSONValue.parse(data) else {
       throw CommandFailure("\(file): not JSON (a VBML document is a JSON object)")
     }
-    do {
-      return try VBMLDocument(json: json)
-    } catch {
-      throw CommandFailure("\(file): \(error)")
-    }
+    return json
   }
 }

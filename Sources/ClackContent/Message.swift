@@ -26,6 +26,8 @@ public enum MessageState: String, Codable, Sendable, CaseIterable {
 public enum MessageBody: Sendable, Hashable {
   case text(String, justify: Justify? = nil, align: Align? = nil, script: RunicScript = .latin)
   case codes([[Int]])
+  /// A VBML document, composed for its zone when accepted (and kept as the codes it gave).
+  case vbml(VBMLDocument)
 }
 
 /// A message as a sender hands it in, already parsed from its wire format into types.

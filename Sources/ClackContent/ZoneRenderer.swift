@@ -49,7 +49,17 @@ public struct ZoneRenderer: Sendable {
             + "is not on this board's flaps (\(flapSet.name))")
       }
       return frame
+    case .vbml(let document):
+      return try vbmlFrame(document, in: zone)
     }
+  }
+
+  /// A VBML document composed for `zone` (its size, unless the document gives another, which
+  /// is refused), every code one of the board's flaps. Random colours are picked here.
+  func vbmlFrame(_ document: VBMLDocument, in zone: ZoneSpec) throws(VBMLError) -> Frame {
+    var random = SystemRandomNumberGenerator()
+    return try VBMLComposer(rows: zone.rows, cols: zone.cols).frame(
+      document, flapSet: flapSet, random: &random)
   }
 
   /// The frame a queued message shows: the one laid out when it was accepted, unless the

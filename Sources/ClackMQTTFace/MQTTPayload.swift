@@ -22,8 +22,9 @@ public enum MQTTPayload {
   /// The biggest payload read; larger ones are refused, as the HTTP API refuses large bodies.
   public static let maxBytes = MessageRequest.maxBodyBytes
 
-  /// A message payload as the REST API's JSON body: `{…}` is that body itself, `[[…]]` is
-  /// rows of character codes (as a Vestaboard takes them), and anything else is the text.
+  /// A message payload as the REST API's JSON body: `{…}` is that body itself (or, with
+  /// `components` and no message field, a VBML document), `[[…]]` is rows of character codes
+  /// (as a Vestaboard takes them), and anything else is the text.
   public static func messageBody(_ payload: [UInt8]) throws(MQTTPayloadError) -> JSONValue {
     let text = try utf8(payload)
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -41,6 +42,11 @@ public enum MQTTPayload {
           + "send plain text, a JSON message such as {\"text\": \"HELLO\"}, or rows of codes")
     }
     if case .array = json { return .object(["characters": json]) }
+    if case .object(let fields) = json, fields["components"] != nil, fields["text"] == nil,
+      fields["characters"] == nil, fields["vbml"] == nil
+    {
+      return .object(["vbml": json])
+    }
     return json
   }
 

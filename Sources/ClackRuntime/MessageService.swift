@@ -42,6 +42,10 @@ public struct MessageService: Sendable {
       message.body = .text(text, justify: justify, align: align, script: script)
     }
     message.frame = try layout(message.body, in: zone)
+    if case .vbml = message.body, let codes = try? message.frame?.codes() {
+      // A document is kept as the codes it composed to for this zone.
+      message.body = .codes(codes)
+    }
     let accepted: Accepted
     let policy = settings.current.senderPolicy
     do {
@@ -84,6 +88,8 @@ public struct MessageService: Sendable {
       throw .layout(error, zone: zone.name)
     } catch let error as SizeMismatch {
       throw .wrongSize(error)
+    } catch let error as VBMLError {
+      throw .vbml(error)
     } catch {
       throw .unsupportedCodes("\(error)")
     }
@@ -117,5 +123,7 @@ public enum AcceptError: Error, Sendable {
   /// Codes that are not in the table, or not on this board's flaps.
   case unsupportedCodes(String)
   /// The store refused it (rate limit, a bad field) or failed.
+  /// A VBML document that cannot be composed, or shown, in its zone.
+  case vbml(VBMLError)
   case store(StoreError)
 }

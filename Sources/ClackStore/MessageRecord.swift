@@ -63,6 +63,9 @@ struct MessageRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersi
       self.script = script == .latin ? nil : script.rawValue
     case .codes(let rows):
       codesJSON = CodeRowsJSON.text(rows)
+    case .vbml:
+      // Kept as the codes it composed to (the accept service hands it over as those).
+      codesJSON = new.frame.flatMap { try? $0.codes() }.map(CodeRowsJSON.text)
     }
     // A frame of symbols without Vestaboard codes (runes) is not kept: it is laid out
     // again when shown, from the text and its script.

@@ -44,6 +44,7 @@ extension APIError {
       return APIError(
         .badRequest, code: "unsupported_characters", message: "characters: \(message)",
         details: ["field": .string("characters")])
+    case .vbml(let error): return .from(VBMLError("vbml.\(error.path)", error.message))
     case .store(let error): return .from(error)
     }
   }

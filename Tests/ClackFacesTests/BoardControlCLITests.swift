@@ -82,3 +82,34 @@ import Testing
     }
   }
 }
+
+/// `clack send --vbml FILE` against the real HTTP face on loopback: the document reaches the
+/// accept service and is stored as the codes it composed to for the zone.
+@Suite(.serialized) struct SendVBMLCLITests {
+  @Test func aDocumentFileIsSentAndComposedForTheZone() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let (runtime, _) = try await RuntimeHarness.recordingRuntime(
+      BoardControlCLITests.config(), clock: clock)
+    await runtime.display.step()
+    let api = API(
+      service: runtime.service,
+      access: AccessPolicy(key: BoardControlCLITests.key, loopbackOnly: true))
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("clack-send-\(UUID().uuidString).json")
+    try Data(#"{"components":[{"template":"ok {63}","style":{"justify":"right"}}]}"#.utf8)
+      .write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await Application(router: api.router()).test(.live) { client in
+      let port = try #require(client.port)
+      try await BoardControlCLITests.clack(
+        ["send", "--vbml", file.path, "--sender", "vbml"], port: port)
+    }
+    let stored = try #require(try runtime.store.messages().last)
+    #expect(stored.sender == "vbml")
+    guard case .codes(let rows) = stored.body else {
+      Issue.record("stored as \(stored.body), not codes")
+      return
+    }
+    #expect(rows.count == 2 && rows[0].suffix(4) == [15, 11, 0, 63])
+  }
+}

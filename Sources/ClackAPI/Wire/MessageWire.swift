@@ -113,6 +113,8 @@ public struct MessageView: Codable, Sendable, Hashable {
       (self.text, self.justify, self.align, self.script) = (text, justify, align, script)
     case .codes(let rows):
       characters = rows
+    case .vbml:
+      characters = message.frame.flatMap { try? $0.codes() }
     }
   }
 
@@ -159,15 +161,22 @@ public struct MessagePost: Codable, Sendable, Hashable {
   public var duration: String?
   /// The script the text is shown in; absent: the board's.
   public var script: RunicScript?
+  /// A VBML document (docs/vbml.md), in place of text or characters.
+  public var vbml: JSONValue?
 
   public init(text: String, sender: String? = nil) {
     self.text = text
     self.sender = sender
   }
 
+  public init(vbml: JSONValue, sender: String? = nil) {
+    self.vbml = vbml
+    self.sender = sender
+  }
+
   enum CodingKeys: String, CodingKey {
     case text, characters, sender, justify, align, priority, transition, zone, pinned, duration
-    case script
+    case script, vbml
     case expiresIn = "expires_in"
     case notBefore = "not_before"
     case bypassQuietHours = "bypass_quiet_hours"

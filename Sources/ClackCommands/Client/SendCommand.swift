@@ -13,11 +13,19 @@ struct SendCommand: AsyncParsableCommand {
       The daemon answers once the message is stored (it survives a crash from then on) with \
       its id, its place in the queue and when it should show. With --wait, a progress bar \
       follows it until the board shows it. Text that does not fit, or characters the board \
-      lacks, are refused with the daemon's explanation.
+      lacks, are refused with the daemon's explanation. With --vbml FILE it sends a VBML \
+      document instead of text, which the daemon composes for the message's zone \
+      (docs/vbml.md).
       """)
 
   @Argument(help: "The text to show ({red} … and {NN} codes work as in 'clack render').")
-  var text: String
+  var text: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Send a VBML document (a JSON file, - for standard input) instead of text.",
+      valueName: "file"))
+  var vbml: String?
 
   @Option(help: "Who sends it (a newer message from a sender replaces its older one).")
   var sender = "cli"
@@ -78,6 +86,13 @@ struct SendCommand: AsyncParsableCommand {
   @OptionGroup var client: ClientOptions
 
   func validate() throws {
+    guard (text == nil) != (vbml == nil) else {
+      throw ValidationError("give the text to send, or --vbml FILE, but not both")
+    }
+    if vbml != nil, justify != nil || align != nil || script != nil {
+      throw ValidationError(
+        "a VBML document lays itself out: --justify, --align and --script do not go with --vbml")
+    }
     if let expires, DurationText.seconds(expires) == nil {
       throw ValidationError("--expires must be a duration such as 90s, 30m or 2h, not '\(expires)'")
     }
@@ -91,7 +106,12 @@ struct SendCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    var body = MessagePost(text: text.replacingOccurrences(of: "\\n", with: "\n"), sender: sender)
+    var body =
+      if let vbml {
+        MessagePost(vbml: try JSONFile.read(vbml), sender: sender)
+      } else {
+        MessagePost(text: (text ?? "").replacingOccurrences(of: "\\n", with: "\n"), sender: sender)
+      }
     body.justify = justify
     body.align = align
     body.priority = urgent ? .urgent : nil

@@ -23,8 +23,8 @@ extension API {
   }
 
   /// The body is either the rows of codes, or `{"characters", "strategy", "step_size",
-  /// "step_interval_ms"}`. Clack's extension: `{"text", "script"}` in place of `characters`,
-  /// laid out (and written in runes) as the REST API lays it out.
+  /// "step_interval_ms"}`. Clack's extensions: `{"text", "script"}` in place of `characters`,
+  /// laid out (and written in runes) as the REST API lays it out, or `{"vbml": document}`.
   func postLocalMessage(_ request: Request) async throws -> Response {
     let body = try await body(of: request)
     let json = JSONValue.parse(Data(buffer: body))
@@ -35,13 +35,19 @@ extension API {
         sender: Self.localAPISender, body: .codes(try MessageRequest.codes(json!)))
     case .object(let object):
       let allowed: Set<String> = [
-        "characters", "strategy", "step_size", "step_interval_ms", "text", "script",
+        "characters", "strategy", "step_size", "step_interval_ms", "text", "script", "vbml",
       ]
       if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
         throw APIError.badRequest(
           unknown, "unknown field; known fields: \(allowed.sorted().joined(separator: ", "))")
       }
       let reader = FieldReader(object: object)
+      if let document = object["vbml"] {
+        message = NewMessage(
+          sender: Self.localAPISender, body: try MessageRequest.vbml(document, object: object))
+        message.transition = try reader.transition(named: "strategy")
+        break
+      }
       switch (object["characters"], object["text"]) {
       case (.some(let characters), .none):
         if object["script"] != nil {

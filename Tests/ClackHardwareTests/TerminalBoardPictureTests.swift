@@ -111,6 +111,22 @@ struct TerminalBoardPictureTests {
         == FrameGridRenderer(ansiColor: true).render(frame))
   }
 
+  @Test func aRunningPanelShowsItsLEDsAndAFlapBoardItsGrid() throws {
+    let picture = TerminalBoardPicture(flapSet: try Self.board("sim-6x22.yaml").flapSet)
+    var frame = Frame(rows: 6, cols: 22)
+    frame[0, 0] = .glyph("A")
+    var leds = PixelCanvas(width: 4, height: 4)
+    leds[0, 0] = 255
+    let panel = picture.render(frame, leds: leds, reserved: 6)
+    // Four rows of LEDs are two lines of half blocks, in amber; the frame is not drawn.
+    #expect(panel.hasPrefix("\u{1B}[33m") && panel.contains("▀") && !panel.contains("│A│"))
+    #expect(panel.hasSuffix("\u{1B}[0m\n"))
+    #expect(
+      panel.dropFirst("\u{1B}[33m".count).split(separator: "\u{1B}")[0]
+        .split(separator: "\n").count == 2)
+    #expect(picture.render(frame, leds: nil, reserved: 6).contains("│A│"))
+  }
+
   @Test func withoutUnifontTheRunesShowAsCharactersWithAWarning() throws {
     let picture = TerminalBoardPicture(flapSet: try Self.board("sim-runes-6x22.yaml").flapSet) {
       throw FontFileError(

@@ -45,10 +45,7 @@ final class TerminalBoardView: Sendable {
     _ parts: Daemon.Parts, picture: TerminalBoardPicture, speed: Int, recent: RecentLogLines
   ) async {
     let live = await parts.service.live()
-    // A pixel board shows its LEDs (two rows of them per line of text, in amber).
-    let grid =
-      live.leds.map { "\u{1B}[33m" + HalfBlockPicture.render($0) + "\u{1B}[0m\n" }
-      ?? picture.render(live.shown, reserved: Self.linesBesideBoard)
+    let grid = picture.render(live.shown, leds: live.leds, reserved: Self.linesBesideBoard)
     var status = "clack sim · http://\(parts.address)"
     if speed > 1 { status += " · ×\(speed)" }
     if let brightness = live.brightness {

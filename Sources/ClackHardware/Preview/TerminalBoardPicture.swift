@@ -88,6 +88,13 @@ public struct TerminalBoardPicture: Sendable {
     return render(frame, columns: size?.columns, lines: size?.lines, reserved: reserved)
   }
 
+  /// A running board as it looks now: what its LEDs show, read back from them (two rows of
+  /// LEDs per line, in amber), or else its flaps' grid.
+  public func render(_ frame: Frame, leds: PixelCanvas?, reserved: Int) -> String {
+    guard let leds else { return render(frame, reserved: reserved) }
+    return "\u{1B}[33m" + HalfBlockPicture.render(leds) + "\u{1B}[0m\n"
+  }
+
   /// Half blocks when they fit, else Braille when it fits, else nil (characters). When the size
   /// is unknown, Braille.
   static func dots(

@@ -135,6 +135,18 @@ extension YAMLReader {
     return value
   }
 
+  /// The entries of a mapping whose keys are names the user chooses, in the file's order.
+  package func namedEntries() throws(BoardFileError) -> [(name: String, value: YAMLReader)] {
+    guard let mapping = node.mapping else { throw error("must be a mapping of names to values") }
+    var entries: [(name: String, value: YAMLReader)] = []
+    for (key, value) in mapping {
+      guard let name = key.string else { throw error("names must be text", at: key) }
+      let childPath = path.isEmpty ? name : "\(path).\(name)"
+      entries.append((name, YAMLReader(file: file, node: value, path: childPath)))
+    }
+    return entries
+  }
+
   /// The items of a sequence, each with its path (`field[2]`).
   package func items() throws(BoardFileError) -> [YAMLReader] {
     guard let sequence = node.sequence else { throw error("must be a list") }

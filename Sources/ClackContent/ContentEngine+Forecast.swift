@@ -41,21 +41,59 @@ extension ContentEngine {
         messages.contains { $0.id == started && $0.zone == zone }
       }
       quietOnTheWay = quietOnTheWay || (decision.quiet && !bypass)
-      for index in messages.indices {
-        let message = messages[index].id
-        if decision.finished.contains(message) { messages[index].state = .shown }
-        if decision.interrupted.contains(message) { messages[index].state = .queued }
-        if decision.started.contains(message) { messages[index].state = .showing }
-      }
-      var times = messages.flatMap { message in
-        [message.notBefore, message.pinned ? .distantFuture : message.expiresAt]
-      }
-      if let change = engine.nextChange(after: instant) { times.append(change) }
-      guard let next = times.filter({ $0 > instant }).min(), next <= now + horizon else {
-        return nil
-      }
+      Self.apply(decision, to: &messages)
+      guard let next = engine.nextStep(after: instant, messages: messages), next <= now + horizon
+      else { return nil }
       instant = next
     }
     return nil
+  }
+}
+
+extension ContentEngine {
+  /// When run-of-show entry `index` next goes on show (now, if it is on show), playing the
+  /// rules forward over the queue as it stands: messages first, then the entries due before
+  /// it, each for its dwell. Nil when it would not show within `horizon`.
+  public func forecast(
+    entry index: Int, messages: [Message], from now: Date, horizon: TimeInterval = 86_400
+  ) -> Date? {
+    guard rules.schedules.indices.contains(index) else { return nil }
+    let zone = rules.schedules[index].zone
+    var engine = self
+    var messages = messages
+    var instant = now
+    // A minute clock makes a step a minute: a day of them, and then some.
+    for _ in 0..<3_000 {
+      let decision = engine.decide(messages: messages, now: instant)
+      if case .scheduled(index, _) = decision.zones[zone] ?? .idle { return instant }
+      Self.apply(decision, to: &messages)
+      guard let next = engine.nextStep(after: instant, messages: messages), next <= now + horizon
+      else { return nil }
+      instant = next
+    }
+    return nil
+  }
+}
+
+extension ContentEngine {
+  /// The queue after a decision: what finished is shown, what an urgent one interrupted is
+  /// queued again, what started is showing.
+  static func apply(_ decision: ContentDecision, to messages: inout [Message]) {
+    for position in messages.indices {
+      let message = messages[position].id
+      if decision.finished.contains(message) { messages[position].state = .shown }
+      if decision.interrupted.contains(message) { messages[position].state = .queued }
+      if decision.started.contains(message) { messages[position].state = .showing }
+    }
+  }
+
+  /// The next instant after `instant` at which anything can change: a message due or
+  /// expiring, or a change of the engine's own.
+  func nextStep(after instant: Date, messages: [Message]) -> Date? {
+    var times = messages.flatMap { message in
+      [message.notBefore, message.pinned ? .distantFuture : message.expiresAt]
+    }
+    if let change = nextChange(after: instant) { times.append(change) }
+    return times.filter { $0 > instant }.min()
   }
 }

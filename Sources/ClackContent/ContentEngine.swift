@@ -58,7 +58,8 @@ public struct ZoneShowing: Sendable, Hashable {
 public struct ContentEngine: Sendable {
   public private(set) var rules: ContentRules
   public private(set) var current: [String: ZoneShowing] = [:]
-  private var lastFired: [String: (index: Int, at: Date)] = [:]
+  /// Each zone's run of show.
+  var programs: [String: ZoneProgram] = [:]
   private var checkedUpTo: Date
   /// `quiet on|off` from a person: held until the configured quiet hours next begin or end.
   private var quietOverride: (quiet: Bool, scheduledWhenSet: Bool)?
@@ -70,7 +71,7 @@ public struct ContentEngine: Sendable {
   public init(rules: ContentRules, now: Date) {
     self.rules = rules
     checkedUpTo = now.addingTimeInterval(-86_400)
-    advanceSchedules(to: now)
+    advanceSchedules(to: now, lookingBack: true)
   }
 
   /// Decides at `now` from the queue's messages (inactive ones are passed over).
@@ -94,6 +95,7 @@ public struct ContentEngine: Sendable {
         ? previous?.source ?? .idle
         : choose(zone.name, eligible, previous, now: now)
       decision.zones[zone.name] = next
+      if next.messageID != nil { programs[zone.name, default: ZoneProgram()].interrupt() }
       guard next != previous?.source else { continue }
       let nextMessage = eligible.first { $0.id == next.messageID }
       current[zone.name] = ZoneShowing(
@@ -140,7 +142,12 @@ public struct ContentEngine: Sendable {
       times.append(entry.since + entry.hold)
     }
     for schedule in rules.schedules {
-      if let fire = schedule.cron.nextFire(after: now, in: rules.timeZone) { times.append(fire) }
+      if let fire = schedule.cadence.nextFire(after: now, in: rules.timeZone) {
+        times.append(fire)
+      }
+    }
+    for program in programs.values {
+      if let change = program.nextChange(after: now, refreshes: refreshes) { times.append(change) }
     }
     if let boundary = rules.quietHours?.nextBoundary(after: now, in: rules.timeZone) {
       times.append(boundary)
@@ -165,9 +172,9 @@ public struct ContentEngine: Sendable {
         current[zone] = ZoneShowing(source: .idle, since: now, hold: 0)
       }
     }
-    lastFired.removeAll()
+    programs.removeAll()
     checkedUpTo = now.addingTimeInterval(-86_400)
-    advanceSchedules(to: now)
+    advanceSchedules(to: now, lookingBack: true)
   }
 
   /// Blanks every zone: returns the messages that were on show (the caller marks them shown).
@@ -178,7 +185,7 @@ public struct ContentEngine: Sendable {
       if let id = entry.source.messageID { finished.append(id) }
       current[zone] = ZoneShowing(source: .idle, since: now, hold: 0)
     }
-    lastFired.removeAll()
+    programs.removeAll()
     return finished.sorted()
   }
 
@@ -222,24 +229,32 @@ public struct ContentEngine: Sendable {
       }
       return .pinned(pinned[(at + 1) % pinned.count])  // its time is over: the next one
     }
-    if let fired = lastFired[zone] { return .scheduled(index: fired.index, firedAt: fired.at) }
+    if let showing = chooseProgram(zone, now: now) {
+      return .scheduled(index: showing.index, firedAt: showing.asOf)
+    }
     return previous.map { $0.source.messageID == nil ? $0.source : .idle } ?? .idle
   }
 
-  /// Records every schedule fire between the last check and `now`.
-  private mutating func advanceSchedules(to now: Date) {
+  /// Records every timed entry's fires between the last check and `now`. Looking back (at
+  /// start, or with new rules), only entries that stand until the next fire are recovered: a
+  /// page with a dwell that came due while the board was off is not owed a turn.
+  private mutating func advanceSchedules(to now: Date, lookingBack: Bool = false) {
     guard now > checkedUpTo else { return }
-    for (index, entry) in rules.schedules.enumerated() {
+    for (index, entry) in rules.schedules.enumerated() where !entry.rotates {
+      let stands = entry.dwell == nil && rotation(of: entry.zone).isEmpty
+      if lookingBack, !stands { continue }
       var instant = checkedUpTo
       // A long gap (a board off for a week) only needs the last fire; cap the walk.
       if now.timeIntervalSince(instant) > 86_400 * 2 {
         instant = now.addingTimeInterval(-86_400 * 2)
       }
-      while let fire = entry.cron.nextFire(after: instant, in: rules.timeZone), fire <= now {
-        if fire >= (lastFired[entry.zone]?.at ?? .distantPast) {
-          lastFired[entry.zone] = (index, fire)
-        }
+      var last: Date?
+      while let fire = entry.cadence.nextFire(after: instant, in: rules.timeZone), fire <= now {
+        last = fire
         instant = fire
+      }
+      if let last {
+        programs[entry.zone, default: ZoneProgram()].fired(index, at: last, stands: stands)
       }
     }
     checkedUpTo = now

@@ -22,30 +22,114 @@ public struct ZoneSpec: Sendable, Hashable {
 /// What a schedule entry puts on its zone.
 public enum ScheduledContent: Sendable, Hashable {
   case quoteOfTheDay
-  /// The time, re-drawn at each fire (a `* * * * *` entry makes a minute clock).
+  /// The time, re-drawn at each fire and at each minute while on show.
   case clock(format: String)
   case text(String)
+  /// A page: a template and the fields that fill it, re-drawn at each minute while on show
+  /// when a field depends on the time.
+  case page(Page)
+
+  /// True when what it shows changes with the time, so it is drawn again each minute while
+  /// it is on show (a live update: it replaces itself in place).
+  public var refreshes: Bool {
+    switch self {
+    case .clock: true
+    case .page(let page): page.dependsOnTime
+    case .quoteOfTheDay, .text: false
+    }
+  }
 }
 
-/// "At these times, show this": a cron expression in the board's time zone.
+/// When a run-of-show entry comes due.
+public enum ScheduleCadence: Sendable, Hashable {
+  /// At the times of a cron expression, in the board's time zone.
+  case cron(CronExpression)
+  /// Every N minutes counted from local midnight (every 15: :00, :15, :30, :45).
+  case every(minutes: Int)
+  /// Not at set times: it takes its turn in the zone's rotation.
+  case rotation
+
+  /// The first time strictly after `instant` at which it comes due (nil for the rotation).
+  public func nextFire(after instant: Date, in zone: TimeZone) -> Date? {
+    switch self {
+    case .cron(let cron): return cron.nextFire(after: instant, in: zone)
+    case .rotation: return nil
+    case .every(let minutes):
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      let midnight = calendar.startOfDay(for: instant)
+      let step = TimeInterval(minutes * 60)
+      let next = midnight + step * ((instant.timeIntervalSince(midnight) / step).rounded(.down) + 1)
+      let tomorrow = calendar.date(byAdding: .day, value: 1, to: midnight) ?? next
+      return min(next, tomorrow)
+    }
+  }
+}
+
+/// "At these times (or in turn), show this": an entry of the run of show. `schedules` in the
+/// config are entries at cron times with no dwell: each stays until the next fires.
 public struct ScheduleEntry: Sendable, Hashable {
-  public var cron: CronExpression
+  public var cadence: ScheduleCadence
   public var zone: String
   public var content: ScheduledContent
   /// How the board changes to it; nil is the configured default.
   public var transition: TransitionSpec?
   /// The script its text is shown in; nil is the board's script at the time.
   public var script: RunicScript?
+  /// How long it holds the zone before the next entry may take over; nil for an entry at set
+  /// times that stays until the next one fires (in a zone that rotates: the zone's dwell).
+  public var dwell: TimeInterval?
 
   public init(
-    cron: CronExpression, zone: String = "main", content: ScheduledContent,
-    transition: TransitionSpec? = nil, script: RunicScript? = nil
+    cadence: ScheduleCadence, zone: String = "main", content: ScheduledContent,
+    transition: TransitionSpec? = nil, script: RunicScript? = nil, dwell: TimeInterval? = nil
   ) {
-    self.cron = cron
+    self.cadence = cadence
     self.zone = zone
     self.content = content
     self.transition = transition
     self.script = script
+    self.dwell = dwell
+  }
+
+  /// An entry at cron times that stays until the next fires.
+  public init(
+    cron: CronExpression, zone: String = "main", content: ScheduledContent,
+    transition: TransitionSpec? = nil, script: RunicScript? = nil
+  ) {
+    self.init(
+      cadence: .cron(cron), zone: zone, content: content, transition: transition, script: script)
+  }
+
+  /// The cron expression as written, or `every 15m`, or `rotation`.
+  public var cadenceSource: String {
+    switch cadence {
+    case .cron(let cron): cron.source
+    case .every: cadenceText
+    case .rotation: "rotation"
+    }
+  }
+
+  /// What it shows, in a few words: `page clock`, `quote of the day`, `clock HH:mm`, `text`.
+  public var label: String {
+    switch content {
+    case .quoteOfTheDay: "quote of the day"
+    case .clock(let format): "clock \(format)"
+    case .text: "text"
+    case .page(let page): "page \(page.name)"
+    }
+  }
+
+  /// True for an entry that takes its turn in the rotation.
+  public var rotates: Bool { cadence == .rotation }
+
+  /// Its cadence as the config writes it: `cron 0 7 * * *`, `every 15m`, `in rotation`.
+  public var cadenceText: String {
+    switch cadence {
+    case .cron(let cron): "cron \(cron)"
+    case .every(let minutes): minutes % 60 == 0 ? "every \(minutes / 60)h" : "every \(minutes)m"
+    case .rotation: "in rotation"
+    }
   }
 }
 

@@ -60,6 +60,13 @@ extension ZoneRenderer {
       case .clock(let format):
         text = try script.layoutText(clockText(format, at: now), lenient: true)
       case .text(let body): text = try script.layoutText(body, lenient: true)
+      case .page(let page):
+        // A text page too long for the zone scrolls, its fields filled in.
+        guard case .text(let template, _, _) = page.template else {
+          throw RenderError("page '\(page.name)' does not fit zone '\(zone.name)'")
+        }
+        let values = try fieldValues(of: page, in: zone, at: now, quotes: quotes, script: script)
+        text = try script.layoutText(PageTemplate.fill(template, with: values), lenient: true)
       }
       return try scrollingScreen(text, in: zone, options: options)
     }

@@ -94,6 +94,8 @@ public struct ZoneRenderer: Sendable {
     case .text(let text):
       return try layout.layout(try script.layoutText(text, lenient: true), options: options)
         .frame
+    case .page(let page):
+      return try frame(for: page, in: zone, now: now, quotes: quotes, script: script)
     }
   }
 

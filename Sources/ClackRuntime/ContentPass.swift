@@ -87,14 +87,17 @@ struct ContentPass {
       }
     case .scheduled(let index, let firedAt):
       let entry = config.schedules[index]
-      let when = if case .clock = entry.content { firedAt } else { now }
+      // Content that changes with the time is drawn as of its fire or its minute on show.
+      let when = entry.content.refreshes ? firedAt : now
       do {
         let part = try renderer.screen(
           for: entry.content, in: zone, now: when, quotes: try quotes(),
           script: entry.script ?? script)
         return (part, entry.transition)
       } catch {
-        outcome.warnings.append("schedule entry \(index) (\(entry.cron)) cannot be shown: \(error)")
+        outcome.warnings.append(
+          "run-of-show entry \(index) (\(entry.label), \(entry.cadenceText)) cannot be shown: "
+            + "\(error)")
         return nil
       }
     }

@@ -76,7 +76,8 @@ extension Display {
     switch source {
     case .message(let id): "message \(id)"
     case .pinned(let id): "pinned message \(id)"
-    case .scheduled(let index, _): "schedule \(index): \(config.schedules[index].cron)"
+    case .scheduled(let index, _):
+      "schedule \(index): \(config.schedules[index].label), \(config.schedules[index].cadenceText)"
     case .idle: "idle"
     }
   }

@@ -15,7 +15,12 @@ public struct RuntimeConfig: Sendable {
   public var zones: [ZoneSpec] = []
   /// Which zone a sender's messages go to when they name none.
   public var senderZones: [String: String] = [:]
+  /// The run of show: entries at set times (`schedules`, and timed `run_of_show` entries)
+  /// and in rotation (docs/content.md).
   public var schedules: [ScheduleEntry] = RuntimeConfig.defaultSchedules
+  /// The pages the config defines, whether the run of show uses them or not (a page can be
+  /// previewed before it goes up).
+  public var pages: [Page] = []
   public var senderPolicy = SenderPolicy()
   /// The transition used when a message or schedule entry names none.
   public var defaultTransition = TransitionSpec(kind: .fastest)

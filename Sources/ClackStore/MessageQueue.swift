@@ -45,9 +45,14 @@ extension ClackStore {
       let older = try MessageRecord.fetchAll(
         db.cachedStatement(sql: Self.slotSQL), arguments: [new.sender, record.zone, id])
       for var old in older {
-        old.state = .expired
+        // The one on show is updated in place: it has been seen, so it ends as shown, and
+        // the new one takes the zone at once (docs/content.md, live updates).
+        let onShow = old.state == .showing
+        old.state = onShow ? .shown : .expired
         try old.update(db)
-        try Self.log(db, rowID(old), .expired, at: now, reason: "replaced by message \(id)")
+        try Self.log(
+          db, rowID(old), old.state, at: now,
+          reason: onShow ? "updated in place by message \(id)" : "replaced by message \(id)")
         replaced.append(rowID(old))
       }
     }
@@ -116,7 +121,7 @@ extension ClackStore {
   /// The sender's other queued messages in the zone, which a new one replaces; seeks
   /// `message_sender_zone_state`.
   static let slotSQL = """
-    SELECT * FROM message WHERE sender = ? AND zone = ? AND state = 'queued'
+    SELECT * FROM message WHERE sender = ? AND zone = ? AND state IN ('queued', 'showing')
     AND pinned = 0 AND id != ?
     """
   static let nextDueSQL = """

@@ -84,6 +84,19 @@ extension APIError {
     case .invalidQuote(let index, let field, let message):
       .badRequest("quotes[\(index)].\(field)", message)
     case .store(let error): .from(error)
+    case .page(let error): .from(error)
+    }
+  }
+
+  /// A page refused: 404 when there is none of the name, 409 when the run of show does not
+  /// show it, 422 when it cannot be drawn.
+  public static func from(_ error: PageError) -> APIError {
+    switch error {
+    case .noPage: APIError(.notFound, code: "page_not_found", message: error.description)
+    case .notInRunOfShow:
+      APIError(.conflict, code: "page_not_in_run_of_show", message: error.description)
+    case .cannotDraw:
+      APIError(.unprocessableContent, code: "page_cannot_be_drawn", message: error.description)
     }
   }
 }

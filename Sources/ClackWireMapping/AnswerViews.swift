@@ -40,7 +40,7 @@ extension StatusView {
       showing: report.showing.map { MessageView($0) },
       nextScheduled: report.nextScheduled.map { fire in
         StatusView.ScheduledFire(
-          at: fire.at, cron: fire.entry.cron.source, zone: fire.entry.zone,
+          at: fire.at, cron: fire.entry.cadenceSource, zone: fire.entry.zone,
           show: Self.describe(fire.entry.content),
           when: LocalTimeText.describe(fire.at, now: report.now, in: report.timeZone))
       },
@@ -56,6 +56,7 @@ extension StatusView {
     case .quoteOfTheDay: "quote of the day"
     case .clock(let format): "clock (\(format))"
     case .text(let text): "text \"\(text)\""
+    case .page(let page): "page \(page.name)"
     }
   }
 }

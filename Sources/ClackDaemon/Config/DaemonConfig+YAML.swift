@@ -25,7 +25,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
-        "script",
+        "script", "pages", "run_of_show",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -104,19 +104,33 @@ extension DaemonConfig {
     }
     if let schedules = top["schedules"] {
       config.schedules = try schedules.items().map { item throws(BoardFileError) in
-        try item.scheduleEntry()
+        try item.scheduleEntry(pages: [:], inRunOfShow: false)
       }
     }
-    if top["schedules"] == nil, let first = config.zones.first {
+    config.schedulesKeyCount = config.schedules.count
+    if let pages = top["pages"] { config.runtime.pages = try pages.pages(resolve: resolve) }
+    if let show = top["run_of_show"] {
+      if top["schedules"] == nil {
+        config.schedules = []
+        config.schedulesKeyCount = 0
+      }
+      let pages = Dictionary(config.runtime.pages.map { ($0.name, $0) }) { first, _ in first }
+      config.schedules += try show.items().map { item throws(BoardFileError) in
+        try item.scheduleEntry(pages: pages, inRunOfShow: true)
+      }
+    }
+    if top["schedules"] == nil, top["run_of_show"] == nil, let first = config.zones.first {
       // The default quote goes to the first zone when the board is split.
-      config.schedules = config.schedules.map {
-        ScheduleEntry(cron: $0.cron, zone: first.name, content: $0.content)
+      config.schedules = config.schedules.map { entry in
+        var entry = entry
+        entry.zone = first.name
+        return entry
       }
     }
     let zoneNames = config.zones.isEmpty ? ["main"] : config.zones.map(\.name)
     for (index, entry) in config.schedules.enumerated() where !zoneNames.contains(entry.zone) {
       throw BoardFileError(
-        file: file, line: nil, column: nil, field: "schedules[\(index)].zone",
+        file: file, line: nil, column: nil, field: config.entryField(index, "zone"),
         message: "no zone named '\(entry.zone)'; zones: \(zoneNames.joined(separator: ", "))")
     }
     return config
@@ -140,7 +154,7 @@ extension DaemonConfig {
     var uses: [(String, RunicScript)] = []
     if let script = runtime.script { uses.append(("script", script)) }
     for (index, entry) in runtime.schedules.enumerated() {
-      if let script = entry.script { uses.append(("schedules[\(index)].script", script)) }
+      if let script = entry.script { uses.append((entryField(index, "script"), script)) }
     }
     for (field, script) in uses {
       do {
@@ -169,7 +183,7 @@ extension YAMLReader {
     return hour * 60 + minute
   }
 
-  fileprivate func transitionSpec() throws(BoardFileError) -> TransitionSpec {
+  func transitionSpec() throws(BoardFileError) -> TransitionSpec {
     let name = try choice(Transition.Kind.allCases.map(\.rawValue))
     guard let kind = Transition.Kind(rawValue: name) else { throw error("not a transition") }
     return TransitionSpec(kind: kind)
@@ -192,32 +206,63 @@ extension YAMLReader {
     return (zone, senders ?? [])
   }
 
-  fileprivate func scheduleEntry() throws(BoardFileError) -> ScheduleEntry {
-    let fields = try self.fields(
-      allowed: ["cron", "show", "text", "format", "zone", "transition", "script"],
-      required: ["cron", "show"])
-    let cronField = try fields.required("cron")
-    let cron: CronExpression
-    do {
-      cron = try CronExpression(try cronField.string())
-    } catch let failure as CronError {
-      throw cronField.error(failure.description)
-    } catch {
-      throw cronField.error("\(error)")
+  /// An entry of `schedules` (at cron times, staying until the next fires) or of
+  /// `run_of_show` (at cron times, every N minutes, or in rotation; with a dwell; showing a
+  /// page from `pages` or built-in content).
+  fileprivate func scheduleEntry(pages: [String: Page], inRunOfShow: Bool)
+    throws(BoardFileError) -> ScheduleEntry
+  {
+    let common = ["show", "text", "format", "zone", "transition", "script"]
+    let fields =
+      inRunOfShow
+      ? try self.fields(allowed: common + ["page", "cron", "every", "dwell"], required: [])
+      : try self.fields(allowed: common + ["cron"], required: ["cron", "show"])
+    let cadence: ScheduleCadence
+    switch (fields["cron"], fields["every"]) {
+    case (.some, .some): throw error("give 'cron' or 'every', not both")
+    case (.some(let cronField), nil): cadence = .cron(try cronField.cron())
+    case (nil, .some(let every)):
+      let seconds = try every.duration()
+      guard seconds.truncatingRemainder(dividingBy: 60) == 0, (60...86_400).contains(seconds)
+      else { throw every.error("must be whole minutes from 1m to 24h, such as 15m or 2h") }
+      cadence = .every(minutes: Int(seconds / 60))
+    case (nil, nil): cadence = .rotation
     }
-    let show = try fields.required("show").choice(["quote-of-the-day", "clock", "text"])
     let content: ScheduledContent
-    switch show {
-    case "clock": content = .clock(format: try fields["format"]?.string() ?? "HH:mm")
-    case "text":
-      guard let text = fields["text"] else { throw error("'show: text' needs a 'text' field") }
-      content = .text(try text.string())
-    default: content = .quoteOfTheDay
+    switch (fields["page"], fields["show"]) {
+    case (.some, .some): throw error("give 'page' or 'show', not both")
+    case (.some(let pageField), nil):
+      let name = try pageField.string()
+      guard let page = pages[name] else {
+        let known = pages.keys.sorted().joined(separator: ", ")
+        throw pageField.error(
+          "no page named '\(name)' in 'pages'" + (known.isEmpty ? "" : "; pages: \(known)"))
+      }
+      content = .page(page)
+    case (nil, .some(let showField)):
+      switch try showField.choice(["quote-of-the-day", "clock", "text"]) {
+      case "clock": content = .clock(format: try fields["format"]?.string() ?? "HH:mm")
+      case "text":
+        guard let text = fields["text"] else { throw error("'show: text' needs a 'text' field") }
+        content = .text(try text.string())
+      default: content = .quoteOfTheDay
+      }
+    case (nil, nil): throw error("needs 'page' (a page from 'pages') or 'show'")
     }
     return ScheduleEntry(
-      cron: cron, zone: try fields["zone"]?.string() ?? "main", content: content,
+      cadence: cadence, zone: try fields["zone"]?.string() ?? "main", content: content,
       transition: try fields["transition"]?.transitionSpec(),
-      script: try fields["script"]?.script())
+      script: try fields["script"]?.script(), dwell: try fields["dwell"]?.duration())
+  }
+
+  fileprivate func cron() throws(BoardFileError) -> CronExpression {
+    do {
+      return try CronExpression(try string())
+    } catch let failure as CronError {
+      throw error(failure.description)
+    } catch {
+      throw self.error("\(error)")
+    }
   }
 
   /// A script's name (docs/runes.md).

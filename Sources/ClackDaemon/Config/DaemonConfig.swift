@@ -9,6 +9,9 @@ import Foundation
 @dynamicMemberLookup
 public struct DaemonConfig: Sendable {
   public var runtime = RuntimeConfig()
+  /// How many of the run of show's entries were written under `schedules` (they come first);
+  /// the rest are from `run_of_show`. Error messages name an entry by its key.
+  public var schedulesKeyCount = RuntimeConfig.defaultSchedules.count
   /// The board file; nil means the built-in simulated 6 × 22 board.
   public var boardPath: String?
   public var listen = ListenAddress.defaultAddress

@@ -26,6 +26,9 @@ public enum BoardCommand: Sendable, Hashable {
   case addQuotes([Quote])
   /// Delete this quote from the library.
   case removeQuote(id: Int64)
+  /// Switch to this page of the run of show now (unless a message has its zone); the
+  /// rotation goes on after it.
+  case showPage(String)
 }
 
 /// What a command left behind, for the faces that answer with it.
@@ -53,6 +56,8 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
   case invalidQuote(index: Int, field: String, message: String)
   /// The store refused or failed.
   case store(StoreError)
+  /// No such page, or none the run of show shows, or one that cannot be drawn.
+  case page(PageError)
 
   public var description: String {
     switch self {
@@ -60,6 +65,7 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
     case .notFound(let what, let id): "no \(what) with id \(id)"
     case .brightness(let error): error.description
     case .script(let error): error.description
+    case .page(let error): error.description
     case .invalidQuote(_, let field, let message): "\(field): \(message)"
     case .store(let error): error.description
     }

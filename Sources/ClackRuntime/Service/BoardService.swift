@@ -77,6 +77,8 @@ public struct BoardService: Sendable {
       guard try await write({ store throws(StoreError) in try store.removeQuote(id: id) }) else {
         throw .notFound(what: "quote", id: id)
       }
+    case .showPage(let name):
+      do { _ = try await display.showPage(name) } catch { throw .page(error) }
     }
     return .done
   }
@@ -187,7 +189,7 @@ public struct BoardService: Sendable {
     }
     let now = clock.now()
     let next = config.schedules.compactMap { entry in
-      entry.cron.nextFire(after: now, in: config.timeZone).map {
+      entry.cadence.nextFire(after: now, in: config.timeZone).map {
         StatusReport.ScheduledFire(at: $0, entry: entry)
       }
     }.min { $0.at < $1.at }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The run of show inside the engine: what a zone shows when no message has it.
+extension ContentEngine {
+  /// The indices of `zone`'s entries that take turns, in run-of-show order.
+  func rotation(of zone: String) -> [Int] {
+    rules.schedules.indices.filter {
+      rules.schedules[$0].zone == zone && rules.schedules[$0].rotates
+    }
+  }
+
+  /// How long entry `index` holds its zone: its dwell; in a zone that rotates, at least the
+  /// zone's dwell; otherwise nil for a timed entry, which stands until the next comes due.
+  public func hold(ofEntry index: Int) -> TimeInterval? {
+    let entry = rules.schedules[index]
+    if let dwell = entry.dwell { return dwell }
+    return entry.rotates || !rotation(of: entry.zone).isEmpty ? rules.dwell : nil
+  }
+
+  /// True when entry `index` is drawn again each minute while on show.
+  func refreshes(_ index: Int) -> Bool {
+    rules.schedules.indices.contains(index) && rules.schedules[index].content.refreshes
+  }
+
+  /// The run of show's choice for `zone` at `now`.
+  mutating func chooseProgram(_ zone: String, now: Date) -> ZoneProgram.Showing? {
+    let rotation = rotation(of: zone)
+    var program = programs[zone] ?? ZoneProgram()
+    let showing = program.choose(
+      now: now, rotation: rotation, dwell: rules.dwell, hold: { hold(ofEntry: $0) },
+      refreshes: { refreshes($0) })
+    programs[zone] = program
+    return showing
+  }
+
+  /// Puts entry `index` on show next in its zone, before the line and the rotation: at once
+  /// unless a message holds the zone. It holds the zone for its dwell (at least the zone's),
+  /// and the rotation goes on after it.
+  public mutating func pick(entry index: Int, now: Date) {
+    guard rules.schedules.indices.contains(index) else { return }
+    let zone = rules.schedules[index].zone
+    var program = programs[zone] ?? ZoneProgram()
+    program.picked = index
+    program.showing = nil
+    programs[zone] = program
+  }
+
+  /// The entry of the run of show on show in each zone (whether a message covers it or not),
+  /// and the entries waiting in line, in order.
+  public func program(of zone: String) -> (showing: Int?, waiting: [Int]) {
+    let program = programs[zone]
+    return (program?.showing?.index, program?.line.map(\.index) ?? [])
+  }
+}

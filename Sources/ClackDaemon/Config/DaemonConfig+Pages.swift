@@ -1,0 +1,115 @@
+import ClackBoard
+import ClackContent
+import ClackCore
+import Foundation
+
+extension DaemonConfig {
+  /// The config key and place of run-of-show entry `index` with `name` after it:
+  /// `schedules[0].zone` or `run_of_show[2].script`.
+  func entryField(_ index: Int, _ name: String) -> String {
+    index < schedulesKeyCount
+      ? "schedules[\(index)].\(name)" : "run_of_show[\(index - schedulesKeyCount)].\(name)"
+  }
+}
+
+extension YAMLReader {
+  /// `pages`: a list of `{name, text | vbml_file, justify, align, fields}`. Names are unique;
+  /// a text template naming a field that is neither built in nor the page's own is refused.
+  func pages(resolve: (String) -> String) throws(BoardFileError) -> [Page] {
+    var pages: [Page] = []
+    for item in try items() {
+      let page = try item.page(resolve: resolve)
+      if pages.contains(where: { $0.name == page.name }) {
+        throw item.error("a second page named '\(page.name)'")
+      }
+      pages.append(page)
+    }
+    return pages
+  }
+
+  private func page(resolve: (String) -> String) throws(BoardFileError) -> Page {
+    let fields = try self.fields(
+      allowed: ["name", "text", "vbml_file", "justify", "align", "fields"], required: ["name"])
+    let nameField = try fields.required("name")
+    let name = try nameField.string()
+    guard !name.isEmpty,
+      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+    else {
+      throw nameField.error(
+        "must be letters, digits, '-' and '_' (it goes in URLs and MQTT topics)")
+    }
+    let template: PageTemplate
+    switch (fields["text"], fields["vbml_file"]) {
+    case (.some(let text), nil):
+      template = .text(
+        try text.string(),
+        justify: try fields["justify"].map { field throws(BoardFileError) in
+          Justify(rawValue: try field.choice(Justify.allCases.map(\.rawValue)))
+        } ?? nil,
+        align: try fields["align"].map { field throws(BoardFileError) in
+          Align(rawValue: try field.choice(Align.allCases.map(\.rawValue)))
+        } ?? nil)
+    case (nil, .some(let file)):
+      if fields["justify"] != nil || fields["align"] != nil {
+        throw error(
+          "'justify' and 'align' are for text pages; a VBML page sets them in its components")
+      }
+      template = .vbml(try file.vbmlDocument(at: resolve(try file.string())))
+    default: throw error("needs 'text' (a template with {{fields}}) or 'vbml_file', one of them")
+    }
+    var own: [String: PageField] = [:]
+    for (fieldName, value) in try fields["fields"]?.namedEntries() ?? [] {
+      own[fieldName] = try value.pageField()
+    }
+    let page = Page(name: name, template: template, fields: own)
+    if let unknown = page.unknownFields.first {
+      let known = page.allFields.keys.sorted().joined(separator: ", ")
+      throw (fields["text"] ?? self).error(
+        "the template names {{\(unknown)}}, which is no field; fields: \(known)")
+    }
+    return page
+  }
+
+  /// A page's own field: `{time: FORMAT}` or `{countdown: DATE, unit: days|hours|minutes}`.
+  private func pageField() throws(BoardFileError) -> PageField {
+    let fields = try self.fields(allowed: ["time", "countdown", "unit"], required: [])
+    switch (fields["time"], fields["countdown"]) {
+    case (.some(let format), nil):
+      if fields["unit"] != nil { throw error("'unit' goes with 'countdown'") }
+      return .time(format: try format.string())
+    case (nil, .some(let target)):
+      let unit =
+        try fields["unit"].map { field throws(BoardFileError) in
+          CountdownUnit(rawValue: try field.choice(CountdownUnit.allCases.map(\.rawValue)))
+        } ?? nil
+      return .countdown(to: try target.localDateTime(), unit: unit ?? .days)
+    default:
+      throw error("must be {time: FORMAT} or {countdown: YYYY-MM-DD[ HH:MM], unit: days}")
+    }
+  }
+
+  /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, a local date and time.
+  private func localDateTime() throws(BoardFileError) -> DateComponents {
+    let text = try string()
+    let parts = text.split(separator: " ")
+    let day = parts.first?.split(separator: "-").compactMap { Int($0) } ?? []
+    let time = parts.count == 2 ? parts[1].split(separator: ":").compactMap { Int($0) } : [0, 0]
+    guard parts.count <= 2, day.count == 3, time.count == 2, (1...12).contains(day[1]),
+      (1...31).contains(day[2]), (0..<24).contains(time[0]), (0..<60).contains(time[1])
+    else { throw error("'\(text)' is not a date written YYYY-MM-DD or YYYY-MM-DD HH:MM") }
+    return DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
+  }
+
+  /// A VBML document read from a JSON file.
+  private func vbmlDocument(at path: String) throws(BoardFileError) -> VBMLDocument {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw error("cannot read the VBML file \(path)")
+    }
+    guard let json = JSONValue.parse(data) else { throw error("\(path) is not JSON") }
+    do {
+      return try VBMLDocument(json: json)
+    } catch {
+      throw self.error("\(path): \(error)")
+    }
+  }
+}

@@ -67,11 +67,11 @@ struct BoardOptions: ParsableArguments {
 }
 
 /// When to colour tiles in terminal output.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+package enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
 
   /// `auto` colours only a terminal, and honours NO_COLOR and TERM=dumb.
-  func resolved(isTerminal: Bool, environment: [String: String]) -> Bool {
+  package func resolved(isTerminal: Bool, environment: [String: String]) -> Bool {
     switch self {
     case .always: true
     case .never: false

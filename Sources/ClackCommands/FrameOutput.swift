@@ -2,11 +2,11 @@ import ClackCore
 import Foundation
 
 /// How commands print a frame: a grid for people, JSON for scripts.
-enum FrameOutput {
+package enum FrameOutput {
   /// The frame as one line of JSON: its size, each row as text (`lines`), and the Vestaboard
   /// codes (null when a cell has no code, as runes have none). `extra` fields (already
   /// encoded) come first.
-  static func json(_ frame: Frame, extra: [(String, String)] = []) throws -> String {
+  package static func json(_ frame: Frame, extra: [(String, String)] = []) throws -> String {
     let codes = try? frame.codes()
     let rows = codes.map { codes in
       "["
@@ -24,13 +24,13 @@ enum FrameOutput {
     return "{" + fields.joined(separator: ",") + "}\n"
   }
 
-  static func jsonString(_ text: String) -> String {
+  package static func jsonString(_ text: String) -> String {
     let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 
   /// Whether standard output is a terminal, for `--color auto`.
-  static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  package static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }
 
 /// A failure with a message for the user; ArgumentParser prints it as "Error: …".

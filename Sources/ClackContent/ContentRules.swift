@@ -120,6 +120,11 @@ public struct ScheduleEntry: Sendable, Hashable {
     }
   }
 
+  /// The name of the page it shows; nil for built-in content.
+  public var pageName: String? {
+    if case .page(let page) = content { page.name } else { nil }
+  }
+
   /// True for an entry that takes its turn in the rotation.
   public var rotates: Bool { cadence == .rotation }
 

@@ -55,7 +55,8 @@ extension Display {
       let quotes = try store.quotes().map(\.quote)
       return PagePreview(
         page: page, zone: zone, at: instant,
-        frame: try renderer.frame(for: page, in: zone, now: instant, quotes: quotes, script: script),
+        frame: try renderer.frame(
+          for: page, in: zone, now: instant, quotes: quotes, script: script),
         fields: try renderer.fieldValues(of: page, in: zone, at: instant, quotes: quotes))
     } catch {
       throw .cannotDraw(name, "\(error)")

@@ -5,7 +5,7 @@ import ClackDaemon
 /// `clack`: the command line of ClackCommands, with the daemon's own commands added.
 struct Clack: AsyncParsableCommand {
   static let configuration = ClackCommand.root(daemonCommands: [
-    RunCommand.self, SimCommand.self, KeyCommand.self, DoctorCommand.self,
+    RunCommand.self, SimCommand.self, KeyCommand.self, DoctorCommand.self, PageCommand.self,
   ])
 }
 

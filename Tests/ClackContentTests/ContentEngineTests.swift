@@ -27,7 +27,7 @@ final class ContentRig {
   func send(
     _ text: String, from sender: String = "alice", zone: String? = nil, urgent: Bool = false,
     pinned: Bool = false, expiresIn: TimeInterval? = nil, bypass: Bool = false,
-    duration: TimeInterval? = nil
+    duration: TimeInterval? = nil, replacing: Bool = false
   ) throws -> Int64 {
     var message = NewMessage(sender: sender, body: .text(text))
     message.zone = zone
@@ -36,7 +36,7 @@ final class ContentRig {
     message.expiresIn = expiresIn
     message.bypassQuietHours = bypass
     message.duration = duration
-    message.replacesPrevious = false
+    message.replacesPrevious = replacing
     return try store.enqueue(message, at: now, policy: SenderPolicy(perHour: 0)).message.id
   }
 

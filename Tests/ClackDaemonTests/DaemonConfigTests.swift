@@ -72,6 +72,32 @@ import Testing
       "schedules:\n  - {cron: \"0 7 * * *\", show: quote-of-the-day, script: runes}",
       "schedules[0].script: 'runes' is not one of: latin, elder"
     ),
+    ("run_of_show:\n  - {page: clock}", "run_of_show[0].page: no page named 'clock' in 'pages'"),
+    ("run_of_show:\n  - {dwell: 1m}", "run_of_show[0]: needs 'page'"),
+    (
+      "run_of_show:\n  - {show: clock, cron: \"* * * * *\", every: 5m}",
+      "run_of_show[0]: give 'cron' or 'every', not both"
+    ),
+    ("run_of_show:\n  - {show: clock, every: 90s}", "run_of_show[0].every: must be whole minutes"),
+    (
+      "run_of_show:\n  - {show: clock, zone: top}",
+      "run_of_show[0].zone: no zone named 'top'"
+    ),
+    (
+      "pages:\n  - {name: a, text: \"{{tme}}\"}",
+      "pages[0].text: the template names {{tme}}, which is no field; fields: author, date"
+    ),
+    ("pages:\n  - {name: a}", "pages[0]: needs 'text'"),
+    ("pages:\n  - {name: a b, text: x}", "pages[0].name: must be letters, digits"),
+    (
+      "pages:\n  - {name: a, text: x}\n  - {name: a, text: y}",
+      "pages[1]: a second page named 'a'"
+    ),
+    (
+      "pages:\n  - {name: a, text: \"{{d}}\", fields: {d: {countdown: 25-12-2026}}}",
+      "pages[0].fields.d.countdown: '25-12-2026' is not a date"
+    ),
+    ("pages:\n  - {name: a, vbml_file: /nonexistent.json}", "cannot read the VBML file"),
   ])
   func aBadConfigNamesTheFieldAndLine(yaml: String, expected: String) {
     #expect {
@@ -79,6 +105,69 @@ import Testing
     } throws: { error in
       "\(error)".contains(expected)
     }
+  }
+
+  @Test func pagesAndARunOfShowAreRead() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pages-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try #"{"components":[{"template":"{{time}}"}]}"#.write(
+      to: directory.appendingPathComponent("hello.json"), atomically: true, encoding: .utf8)
+    let file = directory.appendingPathComponent("clack.yaml").path
+    try """
+    pages:
+      - name: clock
+        text: "{{time}}"
+        justify: left
+      - name: xmas
+        text: "{{days}}"
+        fields: {days: {countdown: "2026-12-25 18:00", unit: hours}}
+      - name: hello
+        vbml_file: hello.json
+    run_of_show:
+      - {page: clock, dwell: 2m}
+      - {page: xmas, every: 15m, dwell: 30s, transition: column}
+      - {page: hello, cron: "0 7 * * *"}
+      - {show: quote-of-the-day, every: 1h}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let config = try DaemonConfig.load(path: file)
+    #expect(config.runtime.pages.map(\.name) == ["clock", "xmas", "hello"])
+    #expect(
+      config.schedules.map(\.cadence) == [
+        .rotation, .every(minutes: 15), .cron(try CronExpression("0 7 * * *")), .every(minutes: 60),
+      ])
+    #expect(config.schedules.map(\.dwell) == [120, 30, nil, nil])
+    #expect(config.schedules.map(\.pageName) == ["clock", "xmas", "hello", nil])
+    #expect(config.schedules[1].transition == TransitionSpec(kind: .column))
+    #expect(
+      config.runtime.pages[1].fields["days"]
+        == .countdown(
+          to: DateComponents(year: 2026, month: 12, day: 25, hour: 18, minute: 0), unit: .hours))
+    guard case .vbml(let document) = config.runtime.pages[2].template else {
+      Issue.record("hello is a VBML page")
+      return
+    }
+    #expect(document.components.count == 1)
+    // The default quote at 07:00 is not added to a run of show of one's own.
+    #expect(
+      !config.schedules.contains {
+        $0.cadence == .cron(try! CronExpression("0 7 * * *")) && $0.content == .quoteOfTheDay
+      })
+  }
+
+  @Test func schedulesAndARunOfShowMakeOneListSchedulesFirst() throws {
+    let config = try DaemonConfig.parse(
+      yaml: """
+        schedules:
+          - {cron: "0 7 * * *", show: quote-of-the-day}
+        run_of_show:
+          - {show: clock, dwell: 1m}
+          - {show: text, text: HI}
+        """, file: "clack.yaml")
+    #expect(config.schedules.map(\.label) == ["quote of the day", "clock HH:mm", "text"])
+    #expect(config.entryField(0, "zone") == "schedules[0].zone")
+    #expect(config.entryField(2, "zone") == "run_of_show[1].zone")
   }
 
   @Test func aBoardScriptAndAScheduleEntrysScriptAreRead() throws {

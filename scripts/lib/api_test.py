@@ -33,7 +33,9 @@ with open(os.path.join(work, "clack.yaml"), "w") as f:
             f"rate_limit: {{per_hour: 3}}\nlocal_api: {{enablement_token: {TOKEN}}}\n"
             "quiet_hours: {start: \"23:59\", end: \"00:00\"}\n"
             # The fuzzer sends thousands of requests; the address limit is tested on its own.
-            "http: {per_address_per_minute: 0}\n")
+            "http: {per_address_per_minute: 0}\n"
+            "pages:\n  - {name: clock, text: \"{{time}}\"}\n  - {name: spare, text: SPARE}\n"
+            "run_of_show:\n  - {page: clock, dwell: 1m}\n")
 root = os.path.dirname(os.path.dirname(os.path.abspath(document)))
 with open(os.path.join(work, "pixels.yaml"), "w") as f:
     f.write(f"board: {root}/boards/sim-pixels-64x16.yaml\nstate: state-pixels\nschedules: []\n")
@@ -151,6 +153,15 @@ try:
         ("POST", "/api/v1/quotes", {"text": "", "author": ""}, auth, 400),
         ("DELETE", "/api/v1/quotes/1", None, auth, 204),
         ("DELETE", "/api/v1/quotes/1", None, auth, 404),
+        # The run of show: listed, a page previewed at a moment, switched to.
+        ("GET", "/api/v1/pages", None, {}, 200),
+        ("GET", "/api/v1/pages/clock/preview?at=2026-12-24T18:00:00Z", None, {}, 200),
+        ("GET", "/api/v1/pages/clock/preview?at=noon", None, {}, 400),
+        ("GET", "/api/v1/pages/nope/preview", None, {}, 404),
+        ("POST", "/api/v1/pages/clock/show", None, auth, 200),
+        ("POST", "/api/v1/pages/spare/show", None, auth, 409),
+        ("POST", "/api/v1/pages/nope/show", None, auth, 404),
+        ("POST", "/api/v1/pages/clock/show", None, {}, 401),
         ("GET", "/local-api/message", None, local, 200),
         ("POST", "/local-api/message", [[0] * 10] * 3, local, 201),
         ("POST", "/local-api/message", {"characters": [[8] * 10] * 3, "strategy": "row"},

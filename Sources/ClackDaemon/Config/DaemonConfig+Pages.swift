@@ -6,7 +6,7 @@ import Foundation
 extension DaemonConfig {
   /// The config key and place of run-of-show entry `index` with `name` after it:
   /// `schedules[0].zone` or `run_of_show[2].script`.
-  func entryField(_ index: Int, _ name: String) -> String {
+  public func entryField(_ index: Int, _ name: String) -> String {
     index < schedulesKeyCount
       ? "schedules[\(index)].\(name)" : "run_of_show[\(index - schedulesKeyCount)].\(name)"
   }

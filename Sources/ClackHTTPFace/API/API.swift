@@ -66,6 +66,7 @@ public struct API: Sendable {
     addBoardRoutes(v1)
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
+    addPageRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
     addLocalAPIRoutes(router)
     addVBMLRoutes(router)

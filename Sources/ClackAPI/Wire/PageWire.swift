@@ -1,0 +1,94 @@
+import Foundation
+
+/// `GET /api/v1/pages`: the pages the config defines and the run of show.
+public struct PagesView: Codable, Sendable, Hashable {
+  public var pages: [PageView]
+  public var runOfShow: [RunOfShowEntryView]
+  /// The daemon's time and time zone, which the entries' times are in.
+  public var time: Date
+  public var timeZone: String
+
+  enum CodingKeys: String, CodingKey {
+    case pages, time
+    case runOfShow = "run_of_show"
+    case timeZone = "time_zone"
+  }
+
+  public init(pages: [PageView], runOfShow: [RunOfShowEntryView], time: Date, timeZone: String) {
+    (self.pages, self.runOfShow, self.time, self.timeZone) = (pages, runOfShow, time, timeZone)
+  }
+}
+
+/// A page: its name, its kind of template, and the fields it can use.
+public struct PageView: Codable, Sendable, Hashable {
+  public var name: String
+  /// `text` or `vbml`.
+  public var kind: String
+  /// A text page's template; nil for a VBML page.
+  public var template: String?
+  public var fields: [String]
+
+  public init(name: String, kind: String, template: String?, fields: [String]) {
+    (self.name, self.kind, self.template, self.fields) = (name, kind, template, fields)
+  }
+}
+
+/// An entry of the run of show and what it is doing.
+public struct RunOfShowEntryView: Codable, Sendable, Hashable {
+  public var index: Int
+  /// The page it shows, when it shows one.
+  public var page: String?
+  /// What it shows in a few words (`page clock`, `quote of the day`).
+  public var show: String
+  public var zone: String
+  /// `cron 0 7 * * *`, `every 15m` or `in rotation`.
+  public var cadence: String
+  /// How long it holds its zone once on show; nil until the next entry comes due.
+  public var holdSeconds: Double?
+  public var onShow: Bool
+  /// Its place in the line of entries that came due (1 is next).
+  public var waiting: Int?
+  /// When it next goes on show if nothing else arrives; nil when not within a day.
+  public var nextShowAt: Date?
+  /// The same in words, in the daemon's time zone (`at 14:05`, `now`).
+  public var nextShow: String?
+
+  enum CodingKeys: String, CodingKey {
+    case index, page, show, zone, cadence, waiting
+    case holdSeconds = "hold_seconds"
+    case onShow = "on_show"
+    case nextShowAt = "next_show_at"
+    case nextShow = "next_show"
+  }
+
+  public init(
+    index: Int, page: String?, show: String, zone: String, cadence: String,
+    holdSeconds: Double?, onShow: Bool, waiting: Int?, nextShowAt: Date?, nextShow: String?
+  ) {
+    (self.index, self.page, self.show, self.zone, self.cadence) = (index, page, show, zone, cadence)
+    (self.holdSeconds, self.onShow, self.waiting) = (holdSeconds, onShow, waiting)
+    (self.nextShowAt, self.nextShow) = (nextShowAt, nextShow)
+  }
+}
+
+/// `GET /api/v1/pages/{name}/preview`: a page drawn at a moment.
+public struct PagePreviewView: Codable, Sendable, Hashable {
+  public var page: String
+  public var zone: String
+  public var at: Date
+  /// Rows of Vestaboard character codes, the zone's size; nil on a board whose flaps have
+  /// no codes (runes).
+  public var rows: [[Int]]?
+  /// The same rows as text (a tile as its notation, such as `{63}`).
+  public var lines: [String]
+  /// Each field's value at that moment.
+  public var fields: [String: String]
+
+  public init(
+    page: String, zone: String, at: Date, rows: [[Int]]?, lines: [String],
+    fields: [String: String]
+  ) {
+    (self.page, self.zone, self.at, self.rows, self.lines) = (page, zone, at, rows, lines)
+    self.fields = fields
+  }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import ClackBoard
+import ClackCommands
+import ClackContent
+import ClackCore
+import ClackHardware
+import Foundation
+
+/// `clack page preview NAME`: a page of the config drawn at a moment, without a daemon.
+public struct PageCommand: ParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
+    commandName: "page",
+    abstract: "Preview a page of the config at any time, without a daemon.",
+    discussion: """
+      Draws page NAME from the config's 'pages' as the board would show it at --at (default: \
+      now), in the zone of the first run-of-show entry that shows it (else the first zone), \
+      with its fields filled in: the time and date in the config's time zone, countdowns, and \
+      the quote of the day from the bundled library (quotes you added to a daemon's library \
+      are not read). --json prints the rows as text and as Vestaboard codes with each \
+      field's value; --png FILE also draws a picture. 'clack pages' lists and switches the \
+      pages of a running daemon (docs/content.md).
+      """)
+
+  enum Action: String, ExpressibleByArgument, CaseIterable {
+    case preview
+  }
+
+  @Argument(help: "preview.")
+  var action: Action
+
+  @Argument(help: "The page's name, as the config's 'pages' give it.")
+  var name: String
+
+  @Option(help: ArgumentHelp("Config file (YAML) that defines the page.", valueName: "file"))
+  var config: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Board file (YAML); overrides the config's 'board'. Without either, the built-in board.",
+      valueName: "file"))
+  var board: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The moment to draw, in the config's time zone (2026-12-24 18:00, 2026-12-24T18:00) or "
+        + "with an offset (2026-12-24T18:00:00Z). Default: now.",
+      valueName: "time"))
+  var at: String?
+
+  @Flag(help: "Print {\"page\",\"zone\",\"at\",\"fields\",\"rows\",\"cols\",\"lines\",\"codes\"}.")
+  var json = false
+
+  @Option(
+    help: ArgumentHelp("Also write a PNG picture of the zone to this file.", valueName: "file"))
+  var png: String?
+
+  @Option(help: "Colour tiles in the grid: auto, always or never.")
+  var color: ColorChoice = .auto
+
+  public func run() throws {
+    print(try output(isTerminal: FrameOutput.stdoutIsTerminal), terminator: "")
+  }
+
+  func output(isTerminal: Bool) throws -> String {
+    let settings: DaemonConfig
+    let definition: BoardDefinition
+    let preview: any BoardPreview
+    do {
+      settings = try DaemonConfig.load(path: config)
+      definition =
+        try (board ?? settings.boardPath).map { path throws(BoardFileError) in
+          try BoardFile.load(path: path)
+        } ?? BuiltinBoard.load()
+      preview = try definition.preview()
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    guard let page = settings.runtime.pages.first(where: { $0.name == name }) else {
+      let known = settings.runtime.pages.map(\.name)
+      throw CommandFailure(
+        "\(config) defines no page named '\(name)'"
+          + (known.isEmpty ? "; it has no 'pages'" : "; pages: \(known.joined(separator: ", "))"))
+    }
+    let instant = try moment(in: settings.timeZone)
+    let zones = settings.runtime.resolvedZones(rows: preview.layout.rows, cols: preview.layout.cols)
+    let zoneName = settings.schedules.first { $0.pageName == name }?.zone
+    let zone = zones.first { $0.name == zoneName } ?? zones[0]
+    let renderer = ZoneRenderer(
+      flapSet: definition.flapSet, timeZone: settings.timeZone, scrolling: preview.scrolling)
+    let script = settings.runtime.script ?? preview.defaultScript
+    let frame: Frame
+    let fields: [String: String]
+    do {
+      frame = try renderer.frame(
+        for: page, in: zone, now: instant, quotes: BundledQuotes.all, script: script)
+      fields = try renderer.fieldValues(of: page, in: zone, at: instant, quotes: BundledQuotes.all)
+    } catch {
+      throw CommandFailure("page '\(name)' cannot be drawn in zone '\(zone.name)': \(error)")
+    }
+    let colored = color.resolved(
+      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+    let style = PreviewStyle(color: colored, isTerminal: isTerminal, png: png)
+    let (picture, notes) = try preview.picture(of: frame, style: style)
+    let when = Self.describe(instant, in: settings.timeZone)
+    if json {
+      FileHandle.standardError.write(Data(notes.utf8))
+      let fieldsJSON = String(
+        decoding: (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]))
+          ?? Data("{}".utf8), as: UTF8.self)
+      return try FrameOutput.json(
+        frame,
+        extra: [
+          ("page", FrameOutput.jsonString(name)), ("zone", FrameOutput.jsonString(zone.name)),
+          ("at", FrameOutput.jsonString(when)), ("fields", fieldsJSON),
+        ])
+    }
+    return picture + "page '\(name)' in zone '\(zone.name)' at \(when)\n" + notes
+  }
+
+  /// `--at` read in the config's time zone, or now.
+  func moment(in timeZone: TimeZone) throws -> Date {
+    guard let at else { return Date() }
+    let iso = ISO8601DateFormatter()
+    if let date = iso.date(from: at) { return date }
+    let local = DateFormatter()
+    local.locale = Locale(identifier: "en_US_POSIX")
+    local.timeZone = timeZone
+    for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"] {
+      local.dateFormat = format
+      if let date = local.date(from: at) { return date }
+    }
+    throw CommandFailure(
+      "--at must be a time such as 2026-12-24 18:00 (in the config's time zone) or "
+        + "2026-12-24T18:00:00Z, not '\(at)'")
+  }
+
+  static func describe(_ instant: Date, in timeZone: TimeZone) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
+    return formatter.string(from: instant)
+  }
+}

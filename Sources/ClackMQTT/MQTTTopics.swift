@@ -17,6 +17,8 @@ public struct MQTTTopics: Sendable, Hashable {
   public var state: String { "\(prefix)/\(board)/state" }
   public var availability: String { "\(prefix)/\(board)/availability" }
   public var error: String { "\(prefix)/\(board)/error" }
+  /// A PNG of what the board shows, retained: Home Assistant's image entity.
+  public var image: String { "\(prefix)/\(board)/image" }
 
   /// What the daemon subscribes to.
   public var subscriptions: [String] { [message, broadcast, command] }

@@ -3,8 +3,9 @@ import ClackMQTT
 
 /// Home Assistant's MQTT discovery configs for one board: a text entity to send messages,
 /// sensors for what is shown, the queue and faults, buttons to re-home and clear, a switch
-/// for quiet, a select for the script when the board can show more than Latin, and, on a
-/// pixel board, a number for its brightness — all one device. Each is published retained to
+/// for quiet, a select for the script when the board can show more than Latin, a select for
+/// the page when the run of show has pages, an image of the board, and, on a pixel board, a
+/// number for its brightness — all one device. Each is published retained to
 /// `topic`, so Home Assistant finds them whenever it starts.
 ///
 /// Home Assistant refuses a state longer than 255 characters, and a text entity's state longer
@@ -24,14 +25,18 @@ public struct HomeAssistantDiscovery: Sendable {
   public let brightness: Bool
   /// The scripts the board can show: a select entity when there is a choice.
   public let scripts: [RunicScript]
+  /// The pages the run of show shows: a select entity to switch to one, when there are any.
+  public let pages: [String]
 
   /// The longest state Home Assistant keeps.
   public static let maxStateLength = 255
 
   public init(
     topics: MQTTTopics, discoveryPrefix: String, displayName: String, model: String,
-    version: String, capacity: Int, brightness: Bool = false, scripts: [RunicScript] = [.latin]
+    version: String, capacity: Int, brightness: Bool = false, scripts: [RunicScript] = [.latin],
+    pages: [String] = []
   ) {
+    self.pages = pages
     self.brightness = brightness
     self.scripts = scripts
     self.topics = topics
@@ -82,6 +87,23 @@ public struct HomeAssistantDiscovery: Sendable {
             "options": .array(scripts.map { .string($0.rawValue) }),
           ])
       ] : []
+    let pageChoice =
+      pages.isEmpty
+      ? []
+      : [
+        entry(
+          "select", "page", "Page", icon: "mdi:book-open-page-variant",
+          [
+            "command_topic": .string(topics.command), "state_topic": .string(state),
+            "command_template": .string("page {{ value }}"),
+            // "None" is Home Assistant's word for unknown: a message or nothing has the zone.
+            "value_template": .string("{{ value_json.page if value_json.page else 'None' }}"),
+            "options": .array(pages.map { .string($0) }),
+          ])
+      ]
+    let picture = entry(
+      "image", "picture", "Board", icon: "mdi:view-grid",
+      ["image_topic": .string(topics.image), "content_type": .string("image/png")])
     return [
       entry(
         "text", "message", "Message", icon: "mdi:message-text",
@@ -125,7 +147,8 @@ public struct HomeAssistantDiscovery: Sendable {
           "value_template": .string("{{ 'quiet on' if value_json.quiet else 'quiet off' }}"),
           "state_on": .string("quiet on"), "state_off": .string("quiet off"),
         ]),
-    ] + scriptChoice + dimmer
+      picture,
+    ] + scriptChoice + pageChoice + dimmer
   }
 
   private func entry(

@@ -22,8 +22,11 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   public var pixels: PixelsView?
   /// The board's script for text that names none.
   public var script: RunicScript
+  /// The page of the run of show on show in the first zone (`main` on an unsplit board);
+  /// nil while a message or nothing has it. Home Assistant's Page select reads it.
+  public var page: String?
 
-  public init(view: BoardView, queueDepth: Int) {
+  public init(view: BoardView, queueDepth: Int, firstZone: String? = nil) {
     let shown = view.target ?? view.codes
     // Rows as text from the cells, which runes have too (codes they have not).
     let cells = view.targetCells.isEmpty ? view.cells : view.targetCells
@@ -40,10 +43,12 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     brightness = view.pixels?.brightness
     pixels = view.pixels
     script = view.script
+    page = view.pages[firstZone ?? "main"]
   }
 
   enum CodingKeys: String, CodingKey {
     case text, rows, codes, faults, quiet, homed, moving, waiting, brightness, pixels, script
+    case page
     case queueDepth = "queue_depth"
   }
 
@@ -61,6 +66,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     try container.encodeIfPresent(brightness, forKey: .brightness)
     try container.encodeIfPresent(pixels, forKey: .pixels)
     try container.encode(script, forKey: .script)
+    try container.encode(page, forKey: .page)  // null: the select's template reads it
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown

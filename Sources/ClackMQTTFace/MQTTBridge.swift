@@ -44,7 +44,7 @@ public struct MQTTBridge: Service {
         version: ClackVersion.current,
         capacity: board.panel != nil
           ? HomeAssistantDiscovery.maxStateLength : board.rows * board.cols,
-        brightness: board.panel != nil, scripts: scripts)
+        brightness: board.panel != nil, scripts: scripts, pages: service.pagesInRunOfShow)
     }
   }
 
@@ -171,7 +171,7 @@ public struct MQTTBridge: Service {
   func publishState() async {
     let view = BoardView(await service.boardReading())
     let depth = (try? await service.health().queued) ?? 0
-    let state = MQTTBoardState(view: view, queueDepth: depth)
+    let state = MQTTBoardState(view: view, queueDepth: depth, firstZone: service.firstZone)
     var still = state
     (still.moving, still.waiting, still.pixels) = (0, 0, nil)
     let key = WireJSON.text(still)
@@ -182,6 +182,18 @@ public struct MQTTBridge: Service {
     let text = WireJSON.text(state)
     guard lastState.replace(with: text, key: key) else { return }
     publish(topics.state, text, retain: true)
+    // The picture once the board has settled on something new (or on first publish).
+    if !turning, lastState.pictureNeeded(for: state.rows) { await publishPicture() }
+  }
+
+  /// The board's picture on `…/image`, retained, for Home Assistant's image entity.
+  private func publishPicture() async {
+    guard let png = await service.picture() else { return }
+    do {
+      try transport.publish(topic: topics.image, payload: png, qos: 1, retain: true)
+    } catch {
+      logger.warning("MQTT: \(error)")
+    }
   }
 
   private func publish(_ topic: String, _ text: String, retain: Bool) {
@@ -219,5 +231,20 @@ final class StateMemo: Sendable {
     return memo.withLock { $0.text == nil || at - $0.at > seconds }
   }
 
-  func forget() { memo.withLock { ($0.text, $0.key) = (nil, nil) } }
+  func forget() {
+    memo.withLock { ($0.text, $0.key) = (nil, nil) }
+    pictured.withLock { $0 = nil }
+  }
+
+  /// The rows last pictured on `…/image`.
+  private let pictured = Mutex<[String]?>(nil)
+
+  /// True (and remembered) when `rows` are not the ones last pictured.
+  func pictureNeeded(for rows: [String]) -> Bool {
+    pictured.withLock {
+      guard $0 != rows else { return false }
+      $0 = rows
+      return true
+    }
+  }
 }

@@ -50,11 +50,12 @@ public enum MQTTPayload {
     return json
   }
 
-  /// `home`, `quiet on`, `quiet off`, `clear`, `brightness N` (0–15) or `script NAME`, in any
-  /// case, with spaces around allowed: the board commands of the service's vocabulary (pins,
+  /// `home`, `quiet on`, `quiet off`, `clear`, `brightness N` (0–15), `script NAME` or
+  /// `page NAME` (a page's name keeps its case), in any case, with spaces around allowed: the board commands of the service's vocabulary (pins,
   /// removals and quotes go through the REST API, which answers with ids).
   public static func command(_ payload: [UInt8]) throws(MQTTPayloadError) -> BoardCommand {
-    let words = try utf8(payload).lowercased().split(whereSeparator: \.isWhitespace)
+    let text = try utf8(payload)
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace)
     switch words {
     case ["home"]: return .home
     case ["clear"]: return .clear
@@ -76,13 +77,15 @@ public enum MQTTPayload {
           field: "script")
       }
       return .script(script)
+    case let words where words.count == 2 && words[0] == "page":
+      return .showPage(String(text.split(whereSeparator: \.isWhitespace)[1]))
     default:
       let shown = String(decoding: payload.prefix(40), as: UTF8.self)
       throw MQTTPayloadError(
         code: "unknown_command",
         message:
           "'\(shown)' is not a command; commands: home, quiet on, quiet off, clear, brightness N, "
-          + "script NAME")
+          + "script NAME, page NAME")
     }
   }
 

@@ -52,7 +52,19 @@ extension Display {
       waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
-      modules: modules, leds: runner.picture(state), script: script)
+      modules: modules, leds: runner.picture(state), script: script, pages: pagesOnShow())
+  }
+
+  /// Each zone's page on show, for the zones that show one.
+  func pagesOnShow() -> [String: String] {
+    var pages: [String: String] = [:]
+    for zone in zones {
+      guard case .scheduled(let index, _) = engineSource(zone: zone.name),
+        config.schedules.indices.contains(index), let page = config.schedules[index].pageName
+      else { continue }
+      pages[zone.name] = page
+    }
+    return pages
   }
 
   /// Which modules have a move still to start: those the executor holds back (for their

@@ -71,6 +71,8 @@ public actor Display {
   public nonisolated var script: RunicScript { scriptChoice.withLock { $0 } }
 
   public nonisolated var board: BoardDefinition { runner.board }
+  /// How the board is pictured (`picture()`), made on first use.
+  var preview: (any BoardPreview)?
 
   public init(
     runner: any RunningBoard, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,

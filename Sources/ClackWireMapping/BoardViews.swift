@@ -21,6 +21,7 @@ extension BoardView {
     targetCells = reading.target.notations()
     kind = reading.kind
     pixels = reading.leds.map(PixelsView.init)
+    pages = reading.pages
   }
 }
 

@@ -52,6 +52,26 @@ import Testing
     #expect(throws: MQTTPayloadError.self) { try MQTTPayload.command(Array("script futhorc".utf8)) }
   }
 
+  @Test func aRunOfShowWithPagesAddsAPageSelectAndTheBoardIsAnImage() throws {
+    let paged = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "clack", board: "hall"), discoveryPrefix: "homeassistant",
+      displayName: "Hall", model: "6×22", version: "0.1.0", capacity: 132,
+      pages: ["clock", "Weather"])
+    let select = try #require(paged.entries.first { $0.topic.contains("/select/") })
+    #expect(select.topic == "homeassistant/select/clack_hall/page/config")
+    let config = fields(select)
+    #expect(config["command_template"] == .string("page {{ value }}"))
+    #expect(config["options"] == .array([.string("clock"), .string("Weather")]))
+    #expect(
+      config["value_template"] == .string("{{ value_json.page if value_json.page else 'None' }}"))
+    #expect(!discovery.entries.contains { $0.topic.contains("/select/") }, "no pages: none")
+    // A page's name keeps its case; the command word does not matter.
+    #expect(try MQTTPayload.command(Array(" PAGE Weather ".utf8)) == .showPage("Weather"))
+    let image = try #require(paged.entries.first { $0.topic.contains("/image/") })
+    #expect(fields(image)["image_topic"] == .string("clack/hall/image"))
+    #expect(fields(image)["content_type"] == .string("image/png"))
+  }
+
   @Test func oneDeviceWithTheEntitiesTheIssueAsksFor() throws {
     let entries = discovery.entries
     #expect(
@@ -63,6 +83,7 @@ import Testing
         "homeassistant/button/clack_hall_2/home/config",
         "homeassistant/button/clack_hall_2/clear/config",
         "homeassistant/switch/clack_hall_2/quiet/config",
+        "homeassistant/image/clack_hall_2/picture/config",
       ])
     let ids = entries.map { fields($0)["unique_id"] }
     #expect(Set(ids.map { "\(String(describing: $0))" }).count == entries.count, "unique ids")

@@ -81,6 +81,9 @@ def start_daemon(board, mqtt=None):
     with open(config, "w") as f:
         f.write(f"board: board.yaml\nstate: state-{board}\ntime_zone: UTC\nschedules: []\n"
                 "dwell: 1s\nrate_limit: {per_hour: 0}\n")
+        if board == "hall":  # a page to switch to, in a run of show that never comes due
+            f.write("pages:\n  - {name: clock, text: \"{{time}}\"}\n"
+                    "run_of_show:\n  - {page: clock, cron: \"0 3 1 1 *\", dwell: 1h}\n")
         if mqtt != "none":  # "none": a daemon without MQTT
             f.write(f"mqtt: {mqtt or f'{{host: 127.0.0.1, port: {BROKER}, board: {board}}}'}\n")
     processes[board] = subprocess.Popen(
@@ -192,14 +195,15 @@ try:
     processes["plain"].terminate()
     processes["plain"].wait(timeout=20)
 
-    # Discovery: seven retained configs per board, one device, all with availability.
+    # Discovery: nine retained configs for hall (its run of show has a page), one device.
     configs = retained("homeassistant/#")
     hall = {t: json.loads(p) for t, p in configs.items() if "/clack_hall/" in t}
     kinds = sorted(t.split("/")[1] for t in hall)
     devices = {json.dumps(c["device"]["identifiers"]) for c in hall.values()}
     text_entity = hall.get("homeassistant/text/clack_hall/message/config", {})
     check("discovery configs are published, retained, as one device",
-          kinds == ["button", "button", "sensor", "sensor", "sensor", "switch", "text"]
+          kinds == ["button", "button", "image", "select", "sensor", "sensor", "sensor", "switch",
+                    "text"]
           and devices == {'["clack_hall"]'}
           and all(c["availability_topic"] == "clack/hall/availability" for c in hall.values())
           and text_entity.get("command_topic") == "clack/hall/message/set",
@@ -323,6 +327,21 @@ try:
     check("clear blanks the board", blank is not None and blank.strip(" |") == ""
           and settled is not None and messages("hall", "JSON BODY")[0]["state"] == "shown",
           repr(blank))
+    # A page: switched to over MQTT (the board is clear), named in the state; the picture.
+    publisher.publish("clack/hall/command", "page clock", qos=1)
+    paged = state_of("hall", lambda s: s.get("page") == "clock")
+    select = configs.get("homeassistant/select/clack_hall/page/config", b"{}")
+    check("'page clock' switches to the page; the state names it; the select offers it",
+          paged is not None and json.loads(select).get("options") == ["clock"], repr(paged))
+    publisher.publish("clack/hall/command", "page weather", qos=1)
+    error = watcher.wait_for(lambda t, p: t == "clack/hall/error", 5)
+    check("an unknown page is refused on clack/hall/error",
+          error is not None and json.loads(error[1])["code"] == "page_not_found",
+          repr(error))
+    time.sleep(1)
+    picture = retained("clack/hall/image").get("clack/hall/image", b"")
+    check("clack/hall/image holds a PNG of the board, retained",
+          picture.startswith(b"\x89PNG\r\n\x1a\n"), repr(picture[:16]))
     publisher.publish("clack/hall/command", "home", qos=1)
     time.sleep(0.5)
     check("home re-homes the board", "MQTT: re-homing" in log("hall"))

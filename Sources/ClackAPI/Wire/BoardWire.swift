@@ -102,6 +102,8 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var pixels: PixelsView?
   /// The script of text that names none (docs/runes.md).
   public var script = RunicScript.latin
+  /// The page of the run of show on show in each zone that shows one (docs/content.md).
+  public var pages: [String: String] = [:]
 
   public init(
     name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
@@ -122,7 +124,7 @@ public struct BoardView: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules, kind
-    case pixels, script, cells
+    case pixels, script, cells, pages
     case targetCells = "target_cells"
   }
 
@@ -144,6 +146,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     script = try container.decodeIfPresent(RunicScript.self, forKey: .script) ?? .latin
     cells = try container.decodeIfPresent([[String]].self, forKey: .cells) ?? []
     targetCells = try container.decodeIfPresent([[String]].self, forKey: .targetCells) ?? []
+    pages = try container.decodeIfPresent([String: String].self, forKey: .pages) ?? [:]
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -168,6 +171,7 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(quiet, forKey: .quiet)
     try container.encode(homed, forKey: .homed)
     try container.encode(zones, forKey: .zones)
+    try container.encode(pages, forKey: .pages)
     try container.encode(kind, forKey: .kind)
     try container.encode(script, forKey: .script)
   }

@@ -20,6 +20,10 @@ public protocol BoardPreview: Sendable {
   /// `style.png` names a file (`notes` says what was written, or warns).
   func picture(of frame: Frame, style: PreviewStyle) throws(PreviewFailure)
     -> (picture: String, notes: String)
+  /// `frame` as a PNG picture, as `picture` writes it (`scale` is a flap picture's image
+  /// pixels a font pixel; a panel's LEDs have their own size): what Home Assistant's image
+  /// entity shows.
+  func png(of frame: Frame, scale: Int) -> [UInt8]
   /// The line after a laid-out text: how much of the board it fills, and what the board is.
   func figures(of laid: LaidOutText) -> String
   /// The board file (at `file`) summarised; with `simulate`, its simulated twin is built and

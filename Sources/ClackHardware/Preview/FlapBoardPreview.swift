@@ -23,6 +23,10 @@ public struct FlapBoardPreview: BoardPreview {
   public var defaultScript: RunicScript { layout.flapSet.defaultScript }
   public var scrolling: (boardCols: Int, maxCells: Int)? { nil }
 
+  public func png(of frame: Frame, scale: Int) -> [UInt8] {
+    FramePictureFile.png(of: frame, scale: scale).bytes
+  }
+
   public func picture(of frame: Frame, style: PreviewStyle) throws(PreviewFailure)
     -> (picture: String, notes: String)
   {

@@ -25,10 +25,7 @@ public struct PixelBoardPreview: BoardPreview {
   public func picture(of frame: Frame, style: PreviewStyle) throws(PreviewFailure)
     -> (picture: String, notes: String)
   {
-    let geometry = board.geometry
-    var canvas = PixelCanvas(
-      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
-    grid.draw(frame, into: &canvas)
+    let canvas = self.canvas(of: frame)
     var notes = ""
     if let png = style.png {
       let bitmap = PanelPicture().draw(canvas)
@@ -41,6 +38,19 @@ public struct PixelBoardPreview: BoardPreview {
       notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
     }
     return (HalfBlockPicture.render(canvas), notes)
+  }
+
+  public func png(of frame: Frame, scale: Int) -> [UInt8] {
+    PNGEncoder.encode(PanelPicture().draw(canvas(of: frame)))
+  }
+
+  /// The panel's LEDs showing `frame` in the board's font.
+  private func canvas(of frame: Frame) -> PixelCanvas {
+    let geometry = board.geometry
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    grid.draw(frame, into: &canvas)
+    return canvas
   }
 
   public func figures(of laid: LaidOutText) -> String {

@@ -25,6 +25,8 @@ public struct BoardReading: Sendable, Hashable {
   public let leds: LitLEDs?
   /// The script for text that names none.
   public let script: RunicScript
+  /// The page of the run of show on show in each zone that shows one.
+  public var pages: [String: String] = [:]
 
 }
 

@@ -12,3 +12,22 @@ extension BoardService {
     do { return try await display.preview(page: name, at: at) } catch { throw .page(error) }
   }
 }
+
+extension BoardService {
+  /// The first zone (`main` on an unsplit board): the one whose page the MQTT face reports.
+  public var firstZone: String { display.zones[0].name }
+
+  /// The pages the run of show shows, in its order, each once: what a face offers to switch
+  /// to.
+  public var pagesInRunOfShow: [String] {
+    var names: [String] = []
+    for case let name? in settings.current.schedules.map(\.pageName) where !names.contains(name) {
+      names.append(name)
+    }
+    return names
+  }
+
+  /// What the board shows, or is turning to, as a PNG (`clack render --png`'s picture; a
+  /// panel's LEDs): Home Assistant's image entity.
+  public func picture() async -> [UInt8]? { await display.picture() }
+}

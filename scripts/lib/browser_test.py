@@ -21,7 +21,10 @@ work = tempfile.mkdtemp(prefix="clack-browser-")
 write_board(work, "web-3x10", seed=3)
 with open(os.path.join(work, "clack.yaml"), "w") as f:
     f.write("board: board.yaml\nstate: state\ntime_zone: UTC\nschedules: []\ndwell: 1s\n"
-            "rate_limit: {per_hour: 0}\n")
+            "rate_limit: {per_hour: 0}\n"
+            # A page in a run of show that never comes due: listed, previewed, switched to.
+            "pages:\n  - {name: motd, text: GOOD DAY}\n"
+            "run_of_show:\n  - {page: motd, cron: \"0 3 1 1 *\", dwell: 1m}\n")
 
 def request(method, path, body=None, key=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -165,6 +168,27 @@ try:
         "(() => document.getElementById('result').className === 'error' ?"
         " document.getElementById('result').textContent : null)()")
     check("API errors reach the compose box", bool(error) and "€" in error, repr(error))
+
+    # 5. The run of show: listed, a page previewed, and switched to (a message has the zone,
+    # so it is next).
+    listed = browser.wait_for(
+        "(() => { const t = document.getElementById('run-of-show').textContent;"
+        " return t.includes('page motd') ? t : null; })()")
+    browser.evaluate("""(() => [...document.querySelectorAll('#run-of-show button')]
+        .find(b => b.textContent === 'Preview').click())()""")
+    preview = browser.wait_for(
+        "(() => { const p = document.getElementById('page-preview');"
+        " return !p.hidden && p.textContent.includes('GOOD DAY') ? p.textContent : null; })()")
+    browser.evaluate("""(() => [...document.querySelectorAll('#run-of-show button')]
+        .find(b => b.textContent === 'Show').click())()""")
+    switched = browser.wait_for(
+        "(() => { const r = document.getElementById('page-result');"
+        " return r.className === 'ok' ? r.textContent : null; })()")
+    check("the run of show is listed, a page previewed and switched to",
+          bool(listed) and "cron 0 3 1 1 *" in listed and bool(preview)
+          and switched == "motd is next",
+          f"listed {listed!r}; preview {preview!r}; switch {switched!r}")
+    screenshot(browser, "pages", "pages.png")
 finally:
     shut(browser, daemon)
 

@@ -236,6 +236,64 @@ async function refreshStatus() {
   const messages = queue.json?.messages || [];
   $("queue").replaceChildren(...(messages.length ? messages.map(
     (m) => item(`#${m.id} ${m.sender}: ${m.text ?? "(codes)"}`)) : [item("empty")]));
+  refreshPages();
+}
+
+// The run of show: each entry, what it is doing and when it shows next; a page can be
+// previewed (drawn now for its zone) or switched to.
+async function refreshPages() {
+  const reply = await api("GET", "/api/v1/pages");
+  const entries = reply.json?.run_of_show || [];
+  $("run-of-show").replaceChildren(...(entries.length ? entries.map(pageItem) : [item("empty")]));
+}
+
+function pageItem(entry) {
+  const when = entry.on_show ? "on show" : entry.waiting
+    ? `waiting (${entry.waiting}), next ${entry.next_show || "not within a day"}`
+    : `next ${entry.next_show || "not within a day"}`;
+  const li = item(`${entry.show} · ${entry.cadence} · ${when}`);
+  if (entry.on_show) li.className = "on-show";
+  if (!entry.page) return li;
+  for (const [label, action] of [["Preview", previewPage], ["Show", showPage]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.className = "small";
+    button.addEventListener("click", () => action(entry.page));
+    li.append(" ", button);
+  }
+  return li;
+}
+
+async function previewPage(name) {
+  const reply = await api("GET", `/api/v1/pages/${encodeURIComponent(name)}/preview`);
+  const preview = $("page-preview");
+  if (reply.status !== 200) {
+    pageResult(reply);
+    return;
+  }
+  $("page-result").textContent = `${name}, as it would show now in zone ${reply.json.zone}`;
+  $("page-result").className = "";
+  preview.textContent = reply.json.lines.map((line) => `|${line}|`).join("\n");
+  preview.hidden = false;
+}
+
+async function showPage(name) {
+  const reply = await api("POST", `/api/v1/pages/${encodeURIComponent(name)}/show`);
+  if (reply.status === 200) {
+    const entry = reply.json.run_of_show.find((e) => e.page === name);
+    $("page-result").className = "ok";
+    $("page-result").textContent = entry?.on_show ? `${name} is on show` : `${name} is next`;
+    $("run-of-show").replaceChildren(...reply.json.run_of_show.map(pageItem));
+  } else {
+    pageResult(reply);
+  }
+}
+
+function pageResult(reply) {
+  $("page-result").className = "error";
+  $("page-result").textContent = reply.json?.error?.message || `HTTP ${reply.status}`;
+  if (reply.status === 401) $("key-box").open = true;
 }
 
 function term(name, value) {
@@ -337,6 +395,8 @@ async function load() {
   listen();
   loaded = true;
   refreshStatus();
+  // Pages take turns without a message changing: look again now and then.
+  setInterval(refreshPages, 15000);
 }
 
 start();

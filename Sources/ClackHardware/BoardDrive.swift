@@ -26,9 +26,11 @@ protocol BoardDrive: AnyObject, Sendable {
   /// moves straight to `cells`; a kind that keeps no positions homes instead.
   func resume(positions: [Int], phases: [Int], showing cells: [Int]) -> Bool
   /// Hands a change to the thread: `cells`, the frame as symbol indices, and the rows that
-  /// scroll (row → the whole line).
+  /// scroll (row → the whole line); it starts at `notBefore` (`MonotonicTickClock.raw`
+  /// nanoseconds) when that is later than the next tick.
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
+    notBefore: Int
   ) -> Handover
   /// How long showing `cells` would take from where the board is, in board time.
   func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int

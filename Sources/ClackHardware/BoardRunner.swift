@@ -97,7 +97,8 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// Hands each module's flap index (in module order) to the board, as `show` hands a screen:
   /// for tools that step modules through their flaps (`clack test-pattern`).
   public func show(flaps: [Int], transition: Transition) -> Handover {
-    drive.show(cells: flaps, scrolling: [:], transition: transition, reduceMotion: false)
+    drive.show(
+      cells: flaps, scrolling: [:], transition: transition, reduceMotion: false, notBefore: 0)
   }
 
   /// The frame's symbol indices in module order; flap 0 everywhere for a frame the board
@@ -108,12 +109,15 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
 
   /// Hands a change to the thread: a plan from where the modules are now for flaps (with
   /// `transition`), the screen and the board's own transition for a panel (`instant` under
-  /// `reduceMotion`).
-  public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover {
+  /// `reduceMotion`); it starts at `notBefore` (`MonotonicTickClock.raw` nanoseconds, 0: at
+  /// once) when that is later than the next tick.
+  public func show(
+    _ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int = 0
+  ) -> Handover {
     guard let cells = board.flaps(for: screen.frame) else { return .unshowable }
     return drive.show(
       cells: cells, scrolling: screen.scrolling, transition: transition,
-      reduceMotion: reduceMotion)
+      reduceMotion: reduceMotion, notBefore: notBefore)
   }
 
   /// How long showing `screen` would move the board from where it is now, in board time.

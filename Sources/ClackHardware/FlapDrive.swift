@@ -79,9 +79,13 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
 
   /// Flaps never scroll: a screen's scrolling lines are a panel's.
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
+    notBefore: Int
   ) -> Handover {
-    guard let plan = flaps.show(cells, transition: transition, planner: planner) else {
+    guard
+      let plan = flaps.show(
+        cells, transition: transition, planner: planner, notBefore: notBefore)
+    else {
       return .busy
     }
     return .sent(microseconds: plan.makespanMicroseconds)

@@ -138,7 +138,8 @@ extension PixelDrive: BoardDrive {
   }
 
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool
+    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
+    notBefore: Int
   ) -> Handover {
     var lines: [Int: [Int]] = [:]
     for (row, line) in scrolling {
@@ -148,7 +149,10 @@ extension PixelDrive: BoardDrive {
     }
     // A panel shows its board file's transition, not a flap board's strategies.
     let change = self.transition(reduceMotion: reduceMotion)
-    guard screens.send({ $0.loadScreen(cells, scrolling: lines, transition: change) }) else {
+    guard
+      screens.send(
+        notBefore: notBefore, { $0.loadScreen(cells, scrolling: lines, transition: change) })
+    else {
       return .busy
     }
     return .sent(microseconds: change.milliseconds * 1000)

@@ -46,8 +46,10 @@ public protocol RunningBoard: AnyObject, Sendable {
   /// `frame`. False while every command slot is taken.
   func resume(positions: [Int], phases: [Int], showing frame: Frame) -> Bool
   /// Hands a change over: flaps plan from where they are now with `transition`; a panel
-  /// uses its own transition (`instant` under `reduceMotion`).
-  func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover
+  /// uses its own transition (`instant` under `reduceMotion`). It starts at `notBefore`
+  /// (`MonotonicTickClock.raw` nanoseconds; 0: at the next tick) when that is later.
+  func show(_ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int)
+    -> Handover
   /// How long showing `screen` would move the board from where it is now, in board time.
   func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool) -> Int
   /// Sets a panel's brightness (0–15); false without a panel or while every slot is taken.

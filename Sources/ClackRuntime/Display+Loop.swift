@@ -28,8 +28,15 @@ extension Display {
       }
       let now = clock.now()
       let deadline = nextDeadline(after: now)
-      sleeping = (true, deadline)
-      if await sleep(until: deadline) { dirty = true }
+      // A deadline of the content's own (not the queue's): its change may start early.
+      let timed = deadline.flatMap { $0 == engine.nextChange(after: now) ? $0 : nil }
+      landing = timed.flatMap { prepareLanding(for: $0, now: now) }
+      let wakeAt = landing?.handover ?? deadline
+      sleeping = (true, wakeAt)
+      if await sleep(until: wakeAt) {
+        dirty = true
+        if landing == nil { dueInstant = timed }
+      }
       sleeping.asleep = false
     }
   }

@@ -46,7 +46,17 @@ public actor Display {
   var sent: Screen
   /// The frame the content wants.
   public var target: Frame { screen.frame }
-  private var pendingTransition: Transition
+  var pendingTransition: Transition
+  /// A change worked out ahead to land on its instant, waiting for its start (Display+Landing).
+  var landing: Landing?
+  /// The instant the loop woke for, when it decides a timed change at the instant itself.
+  var dueInstant: Date?
+  /// The instant the change about to be sent is due at, and whether it starts early.
+  var landingInstant: (Date, Bool)?
+  /// The last change sent for an instant, until it settles.
+  var landingTarget: LandingTarget?
+  /// When the thread is to start the change about to be sent (`MonotonicTickClock.raw`).
+  var landingNotBefore: Int?
   var commandsSent = 0
   var commandsSaved = 0
   /// Messages that started showing since the last hand-over, and the command that shows them.
@@ -192,7 +202,14 @@ public actor Display {
     } catch {
       logger.error("content step failed: \(error)")
     }
+    if homed {
+      if let due = dueInstant, screen != sent { landingInstant = (due, false) }
+      takeLanding(now: now)
+    }
+    dueInstant = nil
     if homed, screen != sent { send() }
+    landingInstant = nil
+    checkLanding(runner.state)
     saveStates(at: now)
     if let awaiting = awaitingMotion, state.commandsApplied >= awaiting.command {
       latency?.moveStarted(for: awaiting.ids, at: state.lastAppliedAt)
@@ -238,7 +255,12 @@ public actor Display {
 
   private func send() {
     let makespan: Int
-    switch runner.show(screen, transition: pendingTransition, reduceMotion: config.reduceMotion) {
+    let notBefore = landingNotBefore ?? 0
+    landingNotBefore = nil
+    switch runner.show(
+      screen, transition: pendingTransition, reduceMotion: config.reduceMotion,
+      notBefore: notBefore)
+    {
     case .sent(let microseconds): makespan = microseconds
     case .busy: return  // every command slot is taken: try again next step
     case .unshowable:
@@ -248,6 +270,7 @@ public actor Display {
     }
     sent = screen
     commandsSent += 1
+    recordLandingTarget()
     delayHoldsUntilSeenWhole()
     lastMove = (startedSinceSend, makespan)
     if !startedSinceSend.isEmpty {

@@ -27,6 +27,10 @@ public struct RuntimeConfig: Sendable {
   /// A pixel board changes pictures at once (no scroll, wipe or flap look-alike); long lines
   /// still scroll, as they cannot be read otherwise.
   public var reduceMotion = false
+  /// Content due at an instant (a clock page's next minute, an entry coming due) starts
+  /// early, by the planner's forecast of the move, so its last flap settles at the instant;
+  /// false starts it at the instant, as most split-flap clocks do.
+  public var landOnTime = true
   /// The script text is shown in when a message or schedule entry names none, until one is
   /// set at run time (which is kept in the store and wins from then on). Nil is Latin, or on
   /// a board without Latin letters (a rune flap set) the first script it can show.

@@ -145,3 +145,31 @@ final class ThreadRig: @unchecked Sendable {
     #expect(state.statuses[3].flap == 4)
   }
 }
+
+/// A change handed over early with its moment (`TimedCommand.notBefore`) waits in its slot and
+/// is taken at the first tick at or after it: how a clock's minute lands on time.
+@Suite struct TimedCommandTests {
+  @Test func aCommandWaitsForItsMomentAndIsTakenAtTheFirstTickAfter() throws {
+    let rig = try ThreadRig(try twinBoard("pcf8575-8.yaml"))
+    _ = rig.thread.start()
+    defer { rig.thread.stop() }
+    #expect(rig.thread.home(showing: Array(repeating: 0, count: rig.board.moduleCount)))
+    _ = rig.settle(after: 1)
+    let planner = rig.executor.planner
+    let notBefore = MonotonicTickClock.raw() + 80_000_000
+    let flaps = Array(repeating: 3, count: rig.board.moduleCount)
+    #expect(rig.thread.show(flaps, planner: planner, notBefore: notBefore) != nil)
+    let early = rig.thread.state
+    if MonotonicTickClock.raw() < notBefore - 20_000_000 {
+      #expect(early.commandsApplied == 1, "still waiting for its moment")
+    }
+    let state = rig.settle(after: 2)
+    #expect(state.commandsApplied == 2)
+    #expect(state.lastAppliedAt >= notBefore, "not taken before its moment")
+    #expect(state.modules.allSatisfy { $0.flap == 3 })
+    // Once taken, a command without a moment goes at the next tick, as before.
+    #expect(
+      rig.thread.show(Array(repeating: 5, count: rig.board.moduleCount), planner: planner) != nil)
+    #expect(rig.settle(after: 3).commandsApplied == 3)
+  }
+}

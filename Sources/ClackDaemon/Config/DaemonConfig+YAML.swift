@@ -25,7 +25,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
-        "script", "pages", "run_of_show",
+        "script", "pages", "run_of_show", "land_on_time",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -49,6 +49,7 @@ extension DaemonConfig {
     }
     if let dwell = top["dwell"] { config.dwell = try dwell.duration() }
     if let reduce = top["reduce_motion"] { config.runtime.reduceMotion = try reduce.bool() }
+    if let land = top["land_on_time"] { config.runtime.landOnTime = try land.bool() }
     if let script = top["script"] { config.runtime.script = try script.script() }
     if let local = top["local_api"] {
       let fields = try local.fields(allowed: ["enablement_token"], required: [])

@@ -5,16 +5,17 @@ import ClackCore
 /// from the positions in the latest report, and handed over in a preallocated slot.
 extension ExecutorThread where Command == FlapCommand {
   /// Plans a change to `flaps` from where the modules are now (mid-move included: a replan
-  /// keeps moving modules moving) and hands it over. Nil while every command slot is taken.
+  /// keeps moving modules moving) and hands it over, to start at once or at `notBefore`
+  /// (`TimedCommand`). Nil while every command slot is taken.
   @discardableResult
-  public func show(_ flaps: [Int], transition: Transition = Transition(), planner: Planner)
-    -> Plan?
-  {
+  public func show(
+    _ flaps: [Int], transition: Transition = Transition(), planner: Planner, notBefore: Int = 0
+  ) -> Plan? {
     let current = state
     let positions = current.modules.map { max(0, $0.position) }
     let moving = Set(current.modules.indices.filter { current.modules[$0].moving })
     let plan = planner.plan(from: positions, to: flaps, transition: transition, moving: moving)
-    return send { $0.load(plan) } ? plan : nil
+    return send(notBefore: notBefore) { $0.load(plan) } ? plan : nil
   }
 
   /// Trusts the positions and coil phases saved at a clean stop (-1: home that module) and

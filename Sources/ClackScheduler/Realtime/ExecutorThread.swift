@@ -14,7 +14,7 @@ import Synchronization
 /// thread; after `stop()` returns it is the caller's again. `Command` is the executor's own
 /// kind of command (`FlapCommand`, `ScreenCommand`); what does not depend on it is
 /// `RealtimeThread`, which the layers above hold.
-public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecked Sendable {
+public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unchecked Sendable {
   public let moduleCount: Int
   public let tickNanoseconds: Int
   public let jitter = JitterRecorder()
@@ -101,12 +101,14 @@ public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecke
   }
 
   /// Hands a command to the thread: `fill` writes into a preallocated slot. False while all
-  /// slots wait to be taken (the thread takes them on its next tick).
+  /// slots wait to be taken (the thread takes them on its next tick, or its first tick at or
+  /// after `notBefore`, `MonotonicTickClock.raw` nanoseconds, when that is later).
   @discardableResult
-  public func send(_ fill: (Command) -> Void) -> Bool {
+  public func send(notBefore: Int = 0, _ fill: (Command) -> Void) -> Bool {
     producer.withLock { _ in
       guard let slot = commands.reserve() else { return false }
       fill(slot)
+      slot.notBefore = notBefore
       commands.publish()
       wake()
       return true
@@ -139,6 +141,7 @@ public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecke
         stopped: report.stopped)
       state.pixels = report.pixels
       state.brightness = report.brightness
+      state.settledAt = report.settledAt
       return state
     }
   }
@@ -173,6 +176,8 @@ public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecke
     var applied = 0
     var misses = 0
     var appliedAt = 0
+    var settledAt = 0
+    var wasIdle = true
     while !stopRequested.load(ordering: .acquiring) {
       deadline += period
       clock.sleep(until: deadline)
@@ -181,6 +186,8 @@ public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecke
       onTick?(deadline - origin)
       let now = (woke - origin) / 1000
       while let command = commands.peek() {
+        // One handed over early waits for its moment, and those behind it with it.
+        if command.notBefore > 0, MonotonicTickClock.raw() < command.notBefore { break }
         executor.apply(command, now: now)
         commands.release()
         applied += 1
@@ -188,8 +195,12 @@ public final class ExecutorThread<Command: AnyObject>: RealtimeThread, @unchecke
       }
       executor.tick(now: now)
       ticks += 1
+      let idle = executor.isIdle
+      if idle, !wasIdle { settledAt = MonotonicTickClock.raw() }
+      wasIdle = idle
       handOverFaults()
       reports.writeBuffer.lastAppliedAt = appliedAt
+      reports.writeBuffer.settledAt = settledAt
       publish(ticks: ticks, now: now, applied: applied, misses: misses, stopped: false)
       let done = clock.nanoseconds()
       work.record(nanoseconds: done - woke)

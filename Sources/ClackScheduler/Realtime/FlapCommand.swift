@@ -27,6 +27,8 @@ public final class FlapCommand: @unchecked Sendable {
   var start1: [Int]
   var steps1: [Int]
   public private(set) var makespanMicroseconds = 0
+  /// When the thread may take it (`TimedCommand`); set by `ExecutorThread.send`.
+  public var notBefore = 0
   /// For `resume`: each module's position in steps past its flap 0 (-1: unknown) and coil
   /// phase, as saved at a clean stop.
   public private(set) var positions: [Int]

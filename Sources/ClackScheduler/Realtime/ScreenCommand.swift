@@ -26,6 +26,8 @@ public final class ScreenCommand: @unchecked Sendable {
   public private(set) var transition = PixelTransition(kind: .instant)
   /// The brightness, 0–15.
   public private(set) var level = 0
+  /// When the thread may take it (`TimedCommand`); set by `ExecutorThread.send`.
+  public var notBefore = 0
 
   public init(cellCount: Int, lineRows: Int, lineCapacity: Int) {
     cells = Array(repeating: 0, count: cellCount)

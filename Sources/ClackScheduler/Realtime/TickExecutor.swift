@@ -8,7 +8,7 @@ import ClackDrivers
 /// wait, except when a new fault is first recorded (its message is built once).
 public protocol TickExecutor<Command>: AnyObject {
   /// What the async side hands over, in preallocated slots.
-  associatedtype Command: AnyObject
+  associatedtype Command: TimedCommand
   var moduleCount: Int { get }
   /// A slot for the thread's command ring, sized for this executor (made before it starts).
   func makeCommandSlot() -> Command
@@ -142,6 +142,7 @@ final class ExecutorReport {
   var idle = true
   var commandsApplied = 0
   var lastAppliedAt = 0
+  var settledAt = 0
   var deadlineMisses = 0
   var stopped = false
   var pixels: [UInt8]
@@ -169,6 +170,9 @@ public struct ExecutorState: Sendable {
   /// When the latest command was taken, on the raw monotonic clock (`MonotonicTickClock.raw()`,
   /// nanoseconds): its first bus writes happen in that same tick.
   public var lastAppliedAt: Int = 0
+  /// When the last module stopped, on the same clock: the end of the tick in which the board
+  /// went from moving to still (0 before it first did). How late a change landed.
+  public var settledAt: Int = 0
   /// Ticks whose deadline passed while the tick before was still running.
   public var deadlineMisses: Int
   /// True once the thread has stopped and switched every coil off.

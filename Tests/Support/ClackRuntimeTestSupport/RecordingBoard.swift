@@ -25,6 +25,8 @@ public final class RecordingBoard: RunningBoard {
     var targets: [Int]
     var holdsMoves: Bool
     var refusals = 0
+    /// The start each `show` was handed (`notBefore`: 0 for at once).
+    var starts: [Int] = []
   }
 
   public let board: BoardDefinition
@@ -95,8 +97,11 @@ public final class RecordingBoard: RunningBoard {
     take(.resume(showing: frame), frame) != nil
   }
 
-  public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool) -> Handover {
+  public func show(
+    _ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int
+  ) -> Handover {
     guard board.flaps(for: screen.frame) != nil else { return .unshowable }
+    memory.withLock { $0.starts.append(notBefore) }
     guard let moved = take(.show(screen.frame, transition), screen.frame) else { return .busy }
     return .sent(microseconds: moved * moduleMoveMicroseconds)
   }
@@ -108,6 +113,9 @@ public final class RecordingBoard: RunningBoard {
     let targets = memory.withLock { $0.targets }
     return zip(flaps, targets).count { $0 != $1 } * moduleMoveMicroseconds
   }
+
+  /// The start each change was handed, in order (0: at once).
+  public var starts: [Int] { memory.withLock { $0.starts } }
 
   public func setBrightness(_ level: Int) -> Bool {
     memory.withLock { $0.requests.append(.brightness(level)) }

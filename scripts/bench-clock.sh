@@ -9,8 +9,8 @@
 # the lateness (negative: early) for each rule. Goal: p99 within one executor tick (1 ms on
 # this board) at ×1. Record the figures, with the machine and date, in docs/performance.md.
 #
-# Usage: scripts/bench-clock.sh [MINUTES]   (default 5; each run also homes first, about a
-# minute at ×1)
+# Usage: scripts/bench-clock.sh [MINUTES [early|naive]]   (default 5 minutes, both rules;
+# each run also homes first, about a minute at ×1)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
@@ -18,4 +18,4 @@ ensure_swift
 # shellcheck disable=SC2046
 ensure_apt_packages $(clack_apt_packages) python3
 swift build -c release --product clack $(clack_release_flags) --scratch-path .build-deb >&2
-exec python3 scripts/lib/bench_clock.py .build-deb/release/clack "${1:-5}"
+exec python3 scripts/lib/bench_clock.py .build-deb/release/clack "${1:-5}" ${2:+"$2"}

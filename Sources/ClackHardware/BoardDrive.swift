@@ -32,6 +32,9 @@ protocol BoardDrive: AnyObject, Sendable {
     cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
     notBefore: Int
   ) -> Handover
+  /// How long the coils hold after a move's last step (a flap board's settle; 0 for a move
+  /// of `microseconds` 0, and for a panel).
+  func holdMicroseconds(after microseconds: Int) -> Int
   /// How long showing `cells` would take from where the board is, in board time.
   func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int
   /// Sets the brightness (0–15); false when this kind has none, or every slot is taken.

@@ -120,6 +120,15 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
       reduceMotion: reduceMotion, notBefore: notBefore)
   }
 
+  public func landingMicroseconds(
+    to screen: Screen, transition: Transition, reduceMotion: Bool
+  ) -> Int {
+    guard let cells = board.flaps(for: screen.frame) else { return 0 }
+    let move = drive.moveMicroseconds(
+      to: cells, transition: transition, reduceMotion: reduceMotion)
+    return max(0, move - drive.holdMicroseconds(after: move))
+  }
+
   /// How long showing `screen` would move the board from where it is now, in board time.
   public func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
     -> Int

@@ -96,6 +96,10 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
     return planner.plan(from: positions, to: cells, transition: transition).makespanMicroseconds
   }
 
+  func holdMicroseconds(after microseconds: Int) -> Int {
+    microseconds > 0 ? planner.timing.settleMicroseconds : 0
+  }
+
   func setBrightness(_ level: Int) -> Bool { false }
   func picture(_ state: ExecutorState) -> LitLEDs? { nil }
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }

@@ -162,6 +162,8 @@ extension PixelDrive: BoardDrive {
     self.transition(reduceMotion: reduceMotion).milliseconds * 1000
   }
 
+  func holdMicroseconds(after microseconds: Int) -> Int { 0 }
+
   func setBrightness(_ level: Int) -> Bool {
     screens.send { $0.loadBrightness(level) }
   }

@@ -52,6 +52,10 @@ public protocol RunningBoard: AnyObject, Sendable {
     -> Handover
   /// How long showing `screen` would move the board from where it is now, in board time.
   func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool) -> Int
+  /// From the start of that change to its last step (a flap board's last module stops
+  /// stepping; its coils then hold the rotor a moment more) or the end of a panel's
+  /// transition: when the change is seen done, what a landing aims at.
+  func landingMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool) -> Int
   /// Sets a panel's brightness (0–15); false without a panel or while every slot is taken.
   func setBrightness(_ level: Int) -> Bool
   /// What a panel's LEDs show in `state`; nil on a board without LEDs.
@@ -99,5 +103,14 @@ extension RunningBoard {
       frame[cell.row, cell.col] = board.flapSet.symbols[report.flap % board.flapSet.count]
     }
     return frame
+  }
+}
+
+extension RunningBoard {
+  /// A board that knows no better: the whole move.
+  public func landingMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
+    -> Int
+  {
+    moveMicroseconds(to: screen, transition: transition, reduceMotion: reduceMotion)
   }
 }

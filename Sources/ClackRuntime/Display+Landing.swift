@@ -41,9 +41,13 @@ extension Display {
     guard outcome.changes.isEmpty, !outcome.quiet, let transition = outcome.transition,
       outcome.screen != screen
     else { return nil }
-    let move = runner.moveMicroseconds(
+    let move = runner.landingMicroseconds(
       to: outcome.screen, transition: transition, reduceMotion: config.reduceMotion)
-    let start = deadline.addingTimeInterval(-Double(move) / 1e6)
+    // The thread takes the command at the first tick at or after its start, the last step
+    // falls on the first tick after the motion's end, and the stop is seen once that tick's
+    // work is done: about two ticks in all (measured by scripts/bench-clock.sh).
+    let ticks = 2 * Double(runner.tickNanoseconds) / 1e9
+    let start = deadline.addingTimeInterval(-(Double(move) / 1e6 + ticks))
     // Handed over a quarter of a real second ahead: the loop's wake-up and the pass before
     // the hand-over take some milliseconds; the thread then waits for `start` to the tick.
     let handover = start.addingTimeInterval(-Self.landingMargin * Double(max(1, runner.speed)))

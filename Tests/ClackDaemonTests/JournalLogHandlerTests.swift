@@ -41,6 +41,23 @@ import Testing
     #expect(DaemonConfig().restartOnlyChanges(comparedTo: running).isEmpty)
   }
 
+  @Test func pagesARunOfShowAndLandOnTimeApplyAtOnce() throws {
+    let running = DaemonConfig()
+    let fresh = try DaemonConfig.parse(
+      yaml: """
+        land_on_time: false
+        pages:
+          - {name: clock, text: "{{time}}"}
+        run_of_show:
+          - {page: clock, dwell: 2m}
+        """, file: "clack.yaml")
+    #expect(fresh.restartOnlyChanges(comparedTo: running).isEmpty)
+    let applied = fresh.applicable(over: running)
+    #expect(applied.runtime.pages.map(\.name) == ["clock"])
+    #expect(applied.schedules.map(\.pageName) == ["clock"], "the default quote gives way")
+    #expect(!applied.runtime.landOnTime)
+  }
+
   @Test func schedulesThatNameNewZonesWaitForTheRestartToo() throws {
     let running = DaemonConfig()
     let fresh = try DaemonConfig.parse(

@@ -23,8 +23,6 @@ extension ContentEngine {
     // Scheduled content never holds a message back; leaving it out keeps a minute clock from
     // turning a night's forecast into hundreds of steps.
     engine.withoutSchedules()
-    var messages = messages
-    var instant = now
     var quietOnTheWay = false
     var ahead = 0
     let message = messages.first { $0.id == id }
@@ -32,25 +30,19 @@ extension ContentEngine {
     let bypass = message?.bypassQuietHours ?? false
     // Each step passes one change (a dwell ending, a message due, quiet hours ending); a
     // queue never needs anywhere near this many.
-    for _ in 0..<1_000 {
-      let decision = engine.decide(messages: messages, now: instant)
+    return engine.playForward(messages: messages, from: now, horizon: horizon, steps: 1_000) {
+      engine, decision, queue, instant in
       if engine.current.values.contains(where: { $0.source.messageID == id }) {
         return Forecast(at: instant, heldByQuietHours: quietOnTheWay, ahead: ahead)
       }
       ahead += decision.started.count { started in
-        messages.contains { $0.id == started && $0.zone == zone }
+        queue.contains { $0.id == started && $0.zone == zone }
       }
       quietOnTheWay = quietOnTheWay || (decision.quiet && !bypass)
-      Self.apply(decision, to: &messages)
-      guard let next = engine.nextStep(after: instant, messages: messages), next <= now + horizon
-      else { return nil }
-      instant = next
+      return nil
     }
-    return nil
   }
-}
 
-extension ContentEngine {
   /// When run-of-show entry `index` next goes on show (now, if it is on show), playing the
   /// rules forward over the queue as it stands: messages first, then the entries due before
   /// it, each for its dwell. Nil when it would not show within `horizon`.
@@ -59,13 +51,28 @@ extension ContentEngine {
   ) -> Date? {
     guard rules.schedules.indices.contains(index) else { return nil }
     let zone = rules.schedules[index].zone
+    // A minute clock makes a step a minute: a day of them, and then some.
+    return playForward(messages: messages, from: now, horizon: horizon, steps: 3_000) {
+      _, decision, _, instant in
+      if case .scheduled(index, _) = decision.zones[zone] ?? .idle { return instant }
+      return nil
+    }
+  }
+
+  /// Decides on a copy of the engine at `now` and at each next instant anything can change,
+  /// the queue's states following the decisions, until `found` makes something of a decision
+  /// (it sees the engine, the decision, the queue before the decision is applied, and the
+  /// instant). Nil past `horizon`, or after `steps` decisions.
+  func playForward<Found>(
+    messages: [Message], from now: Date, horizon: TimeInterval, steps: Int,
+    _ found: (ContentEngine, ContentDecision, [Message], Date) -> Found?
+  ) -> Found? {
     var engine = self
     var messages = messages
     var instant = now
-    // A minute clock makes a step a minute: a day of them, and then some.
-    for _ in 0..<3_000 {
+    for _ in 0..<steps {
       let decision = engine.decide(messages: messages, now: instant)
-      if case .scheduled(index, _) = decision.zones[zone] ?? .idle { return instant }
+      if let result = found(engine, decision, messages, instant) { return result }
       Self.apply(decision, to: &messages)
       guard let next = engine.nextStep(after: instant, messages: messages), next <= now + horizon
       else { return nil }
@@ -73,9 +80,7 @@ extension ContentEngine {
     }
     return nil
   }
-}
 
-extension ContentEngine {
   /// The queue after a decision: what finished is shown, what an urgent one interrupted is
   /// queued again, what started is showing.
   static func apply(_ decision: ContentDecision, to messages: inout [Message]) {

@@ -107,11 +107,7 @@ public struct ZoneRenderer: Sendable {
 
   /// A clock entry's text at `now` (a `DateFormatter` pattern, in the configured time zone).
   func clockText(_ format: String, at now: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = format
-    return formatter.string(from: now)
+    LocalTimeFormat.string(now, format, in: timeZone)
   }
 
   /// Copies a zone's frame into the board's frame at the zone's place.

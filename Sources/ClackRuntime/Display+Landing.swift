@@ -94,20 +94,9 @@ extension Display {
     // No module moved (the same flaps): nothing landed.
     guard state.settledAt > 0, state.settledAt >= state.lastAppliedAt else { return }
     let milliseconds = Double(state.settledAt - target.raw) / 1e6
-    let when = LandingText.time(target.instant, in: config.timeZone)
+    let when = LocalTimeFormat.string(target.instant, "HH:mm:ss", in: config.timeZone)
     logger.debug(
       "landed \(String(format: "%.1f", abs(milliseconds))) ms \(milliseconds < 0 ? "before" : "after") \(when) (\(target.early ? "started early" : "started at the instant"))"
     )
-  }
-}
-
-/// The instant a change was due, as the landing log line writes it.
-enum LandingText {
-  static func time(_ instant: Date, in timeZone: TimeZone) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "HH:mm:ss"
-    return formatter.string(from: instant)
   }
 }

@@ -35,11 +35,7 @@ extension PageField {
   public func text(at now: Date, in timeZone: TimeZone, quote: Quote?) -> String {
     switch self {
     case .time(let format):
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = timeZone
-      formatter.dateFormat = format
-      return formatter.string(from: now)
+      return LocalTimeFormat.string(now, format, in: timeZone)
     case .countdown(let target, let unit):
       return String(Self.countdown(to: target, unit: unit, at: now, in: timeZone))
     case .quote: return quote?.text ?? ""

@@ -124,12 +124,8 @@ public struct PageCommand: ParsableCommand {
     guard let at else { return Date() }
     let iso = ISO8601DateFormatter()
     if let date = iso.date(from: at) { return date }
-    let local = DateFormatter()
-    local.locale = Locale(identifier: "en_US_POSIX")
-    local.timeZone = timeZone
     for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"] {
-      local.dateFormat = format
-      if let date = local.date(from: at) { return date }
+      if let date = LocalTimeFormat.formatter(format, in: timeZone).date(from: at) { return date }
     }
     throw CommandFailure(
       "--at must be a time such as 2026-12-24 18:00 (in the config's time zone) or "
@@ -137,10 +133,6 @@ public struct PageCommand: ParsableCommand {
   }
 
   static func describe(_ instant: Date, in timeZone: TimeZone) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
-    return formatter.string(from: instant)
+    LocalTimeFormat.string(instant, "yyyy-MM-dd'T'HH:mm:ssXXXXX", in: timeZone)
   }
 }

@@ -201,7 +201,7 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
       handOverFaults()
       reports.writeBuffer.lastAppliedAt = appliedAt
       reports.writeBuffer.settledAt = settledAt
-      publish(ticks: ticks, now: now, applied: applied, misses: misses, stopped: false)
+      publish(ticks: ticks, now: now, applied: applied, misses: misses, idle: idle, stopped: false)
       let done = clock.nanoseconds()
       work.record(nanoseconds: done - woke)
       if done >= deadline + period {
@@ -221,7 +221,7 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
     handOverFaults()
     publish(
       ticks: ticks, now: (clock.nanoseconds() - origin) / 1000, applied: applied, misses: misses,
-      stopped: true)
+      idle: executor.isIdle, stopped: true)
     jitter.retire()
     work.retire()
     finished.signal()
@@ -259,13 +259,15 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
     }
   }
 
-  private func publish(ticks: Int, now: Int, applied: Int, misses: Int, stopped: Bool) {
+  private func publish(
+    ticks: Int, now: Int, applied: Int, misses: Int, idle: Bool, stopped: Bool
+  ) {
     let report = reports.writeBuffer
     executor.report(into: &report.modules)
     picture?.report(pixels: &report.pixels, brightness: &report.brightness)
     report.ticks = ticks
     report.nowMicroseconds = now
-    report.idle = executor.isIdle
+    report.idle = idle
     report.commandsApplied = applied
     report.deadlineMisses = misses
     report.stopped = stopped

@@ -142,7 +142,7 @@ public struct ContentEngine: Sendable {
       times.append(entry.since + entry.hold)
     }
     for schedule in rules.schedules {
-      if let fire = schedule.cadence.nextFire(after: now, in: rules.timeZone) {
+      if let fire = schedule.nextFire(after: now, in: rules.timeZone) {
         times.append(fire)
       }
     }
@@ -249,7 +249,7 @@ public struct ContentEngine: Sendable {
         instant = now.addingTimeInterval(-86_400 * 2)
       }
       var last: Date?
-      while let fire = entry.cadence.nextFire(after: instant, in: rules.timeZone), fire <= now {
+      while let fire = entry.nextFire(after: instant, in: rules.timeZone), fire <= now {
         last = fire
         instant = fire
       }

@@ -38,6 +38,17 @@ public enum ScheduledContent: Sendable, Hashable {
     case .quoteOfTheDay, .text: false
     }
   }
+
+  /// The first instant after `instant` at which it shows something else (the next minute of
+  /// a clock, the next day's quote); nil for fixed text.
+  public func nextDataChange(after instant: Date, in timeZone: TimeZone) -> Date? {
+    switch self {
+    case .quoteOfTheDay: PageField.quote.nextChange(after: instant, in: timeZone)
+    case .clock(let format): PageField.time(format: format).nextChange(after: instant, in: timeZone)
+    case .text: nil
+    case .page(let page): page.nextDataChange(after: instant, in: timeZone)
+    }
+  }
 }
 
 /// When a run-of-show entry comes due.
@@ -48,12 +59,17 @@ public enum ScheduleCadence: Sendable, Hashable {
   case every(minutes: Int)
   /// Not at set times: it takes its turn in the zone's rotation.
   case rotation
+  /// When what it shows changes: a clock page at each minute, a page of the date at
+  /// midnight, a countdown in days once a day (`ScheduledContent.nextDataChange`).
+  case onChange
 
-  /// The first time strictly after `instant` at which it comes due (nil for the rotation).
+  /// The first time strictly after `instant` at which it comes due, for a cadence of set
+  /// times (nil for the rotation, and for `onChange`, which needs the content:
+  /// `ScheduleEntry.nextFire`).
   public func nextFire(after instant: Date, in zone: TimeZone) -> Date? {
     switch self {
     case .cron(let cron): return cron.nextFire(after: instant, in: zone)
-    case .rotation: return nil
+    case .rotation, .onChange: return nil
     case .every(let minutes):
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = zone
@@ -101,11 +117,18 @@ public struct ScheduleEntry: Sendable, Hashable {
       cadence: .cron(cron), zone: zone, content: content, transition: transition, script: script)
   }
 
-  /// The cron expression as written, or `every 15m`, or `rotation`.
+  /// The first time strictly after `instant` at which it comes due: its cadence's next time,
+  /// or for `onChange` the next change of what it shows. Nil when it never comes due again.
+  public func nextFire(after instant: Date, in zone: TimeZone) -> Date? {
+    guard cadence == .onChange else { return cadence.nextFire(after: instant, in: zone) }
+    return content.nextDataChange(after: instant, in: zone)
+  }
+
+  /// The cron expression as written, or `every 15m`, `on change` or `rotation`.
   public var cadenceSource: String {
     switch cadence {
     case .cron(let cron): cron.source
-    case .every: cadenceText
+    case .every, .onChange: cadenceText
     case .rotation: "rotation"
     }
   }
@@ -128,11 +151,12 @@ public struct ScheduleEntry: Sendable, Hashable {
   /// True for an entry that takes its turn in the rotation.
   public var rotates: Bool { cadence == .rotation }
 
-  /// Its cadence as the config writes it: `cron 0 7 * * *`, `every 15m`, `in rotation`.
+  /// Its cadence in a few words: `cron 0 7 * * *`, `every 15m`, `on change`, `in rotation`.
   public var cadenceText: String {
     switch cadence {
     case .cron(let cron): "cron \(cron)"
     case .every(let minutes): minutes % 60 == 0 ? "every \(minutes / 60)h" : "every \(minutes)m"
+    case .onChange: "on change"
     case .rotation: "in rotation"
     }
   }

@@ -76,7 +76,15 @@ import Testing
     ("run_of_show:\n  - {dwell: 1m}", "run_of_show[0]: needs 'page'"),
     (
       "run_of_show:\n  - {show: clock, cron: \"* * * * *\", every: 5m}",
-      "run_of_show[0]: give 'cron' or 'every', not both"
+      "run_of_show[0]: give one of 'cron', 'every' and 'on_change', not cron and every"
+    ),
+    (
+      "run_of_show:\n  - {show: clock, on_change: false}",
+      "run_of_show[0].on_change: must be true (leave it out for an entry in rotation)"
+    ),
+    (
+      "run_of_show:\n  - {show: text, text: HELLO, on_change: true}",
+      "run_of_show[0].on_change: what it shows has no time, date, countdown or quote in it"
     ),
     ("run_of_show:\n  - {show: clock, every: 90s}", "run_of_show[0].every: must be whole minutes"),
     (
@@ -130,15 +138,17 @@ import Testing
       - {page: xmas, every: 15m, dwell: 30s, transition: column}
       - {page: hello, cron: "0 7 * * *"}
       - {show: quote-of-the-day, every: 1h}
+      - {page: clock, on_change: true, dwell: 10s}
     """.write(toFile: file, atomically: true, encoding: .utf8)
     let config = try DaemonConfig.load(path: file)
     #expect(config.runtime.pages.map(\.name) == ["clock", "xmas", "hello"])
     #expect(
       config.schedules.map(\.cadence) == [
         .rotation, .every(minutes: 15), .cron(try CronExpression("0 7 * * *")), .every(minutes: 60),
+        .onChange,
       ])
-    #expect(config.schedules.map(\.dwell) == [120, 30, nil, nil])
-    #expect(config.schedules.map(\.pageName) == ["clock", "xmas", "hello", nil])
+    #expect(config.schedules.map(\.dwell) == [120, 30, nil, nil, 10])
+    #expect(config.schedules.map(\.pageName) == ["clock", "xmas", "hello", nil, "clock"])
     #expect(config.schedules[1].transition == TransitionSpec(kind: .column))
     #expect(
       config.runtime.pages[1].fields["days"]

@@ -21,20 +21,33 @@ public struct Page: Sendable, Hashable {
     PageField.builtIn.merging(fields) { _, own in own }
   }
 
-  /// The fields the template names (for a VBML page, every field: its props are read by
-  /// the template's own rules).
+  /// The fields the template names (for a VBML page, the ones its components' templates
+  /// name).
   public var usedFields: [String: PageField] {
+    let names: Set<String>
     switch template {
-    case .text(let text, _, _):
-      let names = Set(PageTemplate.fieldNames(in: text))
-      return allFields.filter { names.contains($0.key) }
-    case .vbml: return allFields
+    case .text(let text, _, _): names = Set(PageTemplate.fieldNames(in: text))
+    case .vbml(let document):
+      names = Set(
+        document.components.flatMap { component -> [String] in
+          switch component.content {
+          case .template(let text), .rawText(let text): PageTemplate.fieldNames(in: text)
+          case .raw, .randomColors: []
+          }
+        })
     }
+    return allFields.filter { names.contains($0.key) }
   }
 
   /// True when a field it uses changes with the time (the time, the date, a countdown, the
   /// quote of the day), so it is drawn again at each minute while on show.
   public var dependsOnTime: Bool { !usedFields.isEmpty }
+
+  /// The first instant after `instant` at which a field it uses shows something else: when an
+  /// entry of cadence `on_change` comes due. Nil when nothing it shows changes again.
+  public func nextDataChange(after instant: Date, in timeZone: TimeZone) -> Date? {
+    usedFields.values.compactMap { $0.nextChange(after: instant, in: timeZone) }.min()
+  }
 
   /// Names in a text template that are neither built in nor the page's own, which would show
   /// as nothing: what a config check refuses.

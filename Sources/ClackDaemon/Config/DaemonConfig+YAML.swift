@@ -216,18 +216,29 @@ extension YAMLReader {
     let common = ["show", "text", "format", "zone", "transition", "script"]
     let fields =
       inRunOfShow
-      ? try self.fields(allowed: common + ["page", "cron", "every", "dwell"], required: [])
+      ? try self.fields(
+        allowed: common + ["page", "cron", "every", "on_change", "dwell"], required: [])
       : try self.fields(allowed: common + ["cron"], required: ["cron", "show"])
+    let timed = ["cron", "every", "on_change"].filter { fields[$0] != nil }
+    guard timed.count <= 1 else {
+      throw error(
+        "give one of 'cron', 'every' and 'on_change', not \(timed.joined(separator: " and "))")
+    }
     let cadence: ScheduleCadence
-    switch (fields["cron"], fields["every"]) {
-    case (.some, .some): throw error("give 'cron' or 'every', not both")
-    case (.some(let cronField), nil): cadence = .cron(try cronField.cron())
-    case (nil, .some(let every)):
+    if let cronField = fields["cron"] {
+      cadence = .cron(try cronField.cron())
+    } else if let every = fields["every"] {
       let seconds = try every.duration()
       guard seconds.truncatingRemainder(dividingBy: 60) == 0, (60...86_400).contains(seconds)
       else { throw every.error("must be whole minutes from 1m to 24h, such as 15m or 2h") }
       cadence = .every(minutes: Int(seconds / 60))
-    case (nil, nil): cadence = .rotation
+    } else if let onChange = fields["on_change"] {
+      guard try onChange.bool() else {
+        throw onChange.error("must be true (leave it out for an entry in rotation)")
+      }
+      cadence = .onChange
+    } else {
+      cadence = .rotation
     }
     let content: ScheduledContent
     switch (fields["page"], fields["show"]) {
@@ -249,6 +260,11 @@ extension YAMLReader {
       default: content = .quoteOfTheDay
       }
     case (nil, nil): throw error("needs 'page' (a page from 'pages') or 'show'")
+    }
+    if let onChange = fields["on_change"], !content.refreshes {
+      throw onChange.error(
+        "what it shows has no time, date, countdown or quote in it, so it never changes: "
+          + "give 'cron' or 'every'")
     }
     return ScheduleEntry(
       cadence: cadence, zone: try fields["zone"]?.string() ?? "main", content: content,

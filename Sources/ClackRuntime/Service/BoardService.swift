@@ -189,7 +189,7 @@ public struct BoardService: Sendable {
     }
     let now = clock.now()
     let next = config.schedules.compactMap { entry in
-      entry.cadence.nextFire(after: now, in: config.timeZone).map {
+      entry.nextFire(after: now, in: config.timeZone).map {
         StatusReport.ScheduledFire(at: $0, entry: entry)
       }
     }.min { $0.at < $1.at }

@@ -208,8 +208,9 @@ extension YAMLReader {
   }
 
   /// An entry of `schedules` (at cron times, staying until the next fires) or of
-  /// `run_of_show` (at cron times, every N minutes, or in rotation; with a dwell; showing a
-  /// page from `pages` or built-in content).
+  /// `run_of_show` (at cron times, every N minutes, on change, or in rotation; with a dwell;
+  /// showing a page from `pages` or built-in content). The rules are `RunOfShowItem`'s, which
+  /// the API's run of show shares; an error lands on the field it names.
   fileprivate func scheduleEntry(pages: [String: Page], inRunOfShow: Bool)
     throws(BoardFileError) -> ScheduleEntry
   {
@@ -219,66 +220,17 @@ extension YAMLReader {
       ? try self.fields(
         allowed: common + ["page", "cron", "every", "on_change", "dwell"], required: [])
       : try self.fields(allowed: common + ["cron"], required: ["cron", "show"])
-    let timed = ["cron", "every", "on_change"].filter { fields[$0] != nil }
-    guard timed.count <= 1 else {
-      throw error(
-        "give one of 'cron', 'every' and 'on_change', not \(timed.joined(separator: " and "))")
-    }
-    let cadence: ScheduleCadence
-    if let cronField = fields["cron"] {
-      cadence = .cron(try cronField.cron())
-    } else if let every = fields["every"] {
-      let seconds = try every.duration()
-      guard seconds.truncatingRemainder(dividingBy: 60) == 0, (60...86_400).contains(seconds)
-      else { throw every.error("must be whole minutes from 1m to 24h, such as 15m or 2h") }
-      cadence = .every(minutes: Int(seconds / 60))
-    } else if let onChange = fields["on_change"] {
-      guard try onChange.bool() else {
-        throw onChange.error("must be true (leave it out for an entry in rotation)")
-      }
-      cadence = .onChange
-    } else {
-      cadence = .rotation
-    }
-    let content: ScheduledContent
-    switch (fields["page"], fields["show"]) {
-    case (.some, .some): throw error("give 'page' or 'show', not both")
-    case (.some(let pageField), nil):
-      let name = try pageField.string()
-      guard let page = pages[name] else {
-        let known = pages.keys.sorted().joined(separator: ", ")
-        throw pageField.error(
-          "no page named '\(name)' in 'pages'" + (known.isEmpty ? "" : "; pages: \(known)"))
-      }
-      content = .page(page)
-    case (nil, .some(let showField)):
-      switch try showField.choice(["quote-of-the-day", "clock", "text"]) {
-      case "clock": content = .clock(format: try fields["format"]?.string() ?? "HH:mm")
-      case "text":
-        guard let text = fields["text"] else { throw error("'show: text' needs a 'text' field") }
-        content = .text(try text.string())
-      default: content = .quoteOfTheDay
-      }
-    case (nil, nil): throw error("needs 'page' (a page from 'pages') or 'show'")
-    }
-    if let onChange = fields["on_change"], !content.refreshes {
-      throw onChange.error(
-        "what it shows has no time, date, countdown or quote in it, so it never changes: "
-          + "give 'cron' or 'every'")
-    }
-    return ScheduleEntry(
-      cadence: cadence, zone: try fields["zone"]?.string() ?? "main", content: content,
-      transition: try fields["transition"]?.transitionSpec(),
-      script: try fields["script"]?.script(), dwell: try fields["dwell"]?.duration())
-  }
-
-  fileprivate func cron() throws(BoardFileError) -> CronExpression {
+    let item = RunOfShowItem(
+      page: try fields["page"]?.string(), show: try fields["show"]?.string(),
+      text: try fields["text"]?.string(), format: try fields["format"]?.string(),
+      cron: try fields["cron"]?.string(), every: try fields["every"]?.duration(),
+      onChange: try fields["on_change"]?.bool(), dwell: try fields["dwell"]?.duration(),
+      zone: try fields["zone"]?.string(), transition: try fields["transition"]?.string(),
+      script: try fields["script"]?.string())
     do {
-      return try CronExpression(try string())
-    } catch let failure as CronError {
-      throw error(failure.description)
+      return try item.entry(pages: pages)
     } catch {
-      throw self.error("\(error)")
+      throw error.field.flatMap { fields[$0] }?.error(error.message) ?? self.error(error.message)
     }
   }
 

@@ -1,0 +1,164 @@
+import ClackCore
+import Foundation
+
+/// An entry of the run of show as a person writes it: the fields of a `run_of_show` (or
+/// `schedules`) item of the config, or of `PUT /api/v1/run-of-show`, with pages named and
+/// nothing checked yet. `entry(pages:zones:)` is the one place the rules for an entry live,
+/// so the config file and the API refuse the same things in the same words. Kept as it is
+/// (by page name) when set at run time, so a page edited in the config shows its new text.
+public struct RunOfShowItem: Sendable, Hashable, Codable {
+  /// A page from the config's `pages`.
+  public var page: String?
+  /// Built-in content: `quote-of-the-day`, `clock` or `text`.
+  public var show: String?
+  /// `show: text`'s text.
+  public var text: String?
+  /// `show: clock`'s `DateFormatter` pattern (default `HH:mm`).
+  public var format: String?
+  public var cron: String?
+  /// Seconds between fires, counted from local midnight (whole minutes, 1 minute to a day).
+  public var every: TimeInterval?
+  public var onChange: Bool?
+  public var dwell: TimeInterval?
+  public var zone: String?
+  public var transition: String?
+  public var script: String?
+
+  public init(
+    page: String? = nil, show: String? = nil, text: String? = nil, format: String? = nil,
+    cron: String? = nil, every: TimeInterval? = nil, onChange: Bool? = nil,
+    dwell: TimeInterval? = nil, zone: String? = nil, transition: String? = nil,
+    script: String? = nil
+  ) {
+    (self.page, self.show, self.text, self.format) = (page, show, text, format)
+    (self.cron, self.every, self.onChange, self.dwell) = (cron, every, onChange, dwell)
+    (self.zone, self.transition, self.script) = (zone, transition, script)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case page, show, text, format, cron, every, dwell, zone, transition, script
+    case onChange = "on_change"
+  }
+
+  /// The built-in content `show` may name.
+  public static let shows = ["quote-of-the-day", "clock", "text"]
+}
+
+/// What is wrong with an entry of the run of show: the field (nil for the entry as a whole)
+/// and why, in the config's words.
+public struct RunOfShowError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var field: String?
+  public var message: String
+
+  public init(field: String?, _ message: String) {
+    (self.field, self.message) = (field, message)
+  }
+
+  public var description: String { field.map { "\($0): \(message)" } ?? message }
+}
+
+extension RunOfShowItem {
+  /// The entry it describes, with its page from `pages`; `zones`, when given, are the names
+  /// its zone must be one of. Throws naming the first field that is wrong.
+  public func entry(pages: [String: Page], zones: [String]? = nil) throws(RunOfShowError)
+    -> ScheduleEntry
+  {
+    let content = try self.content(pages: pages)
+    let cadence = try self.cadence()
+    if onChange == true, !content.refreshes {
+      throw RunOfShowError(
+        field: "on_change",
+        "what it shows has no time, date, countdown or quote in it, so it never changes: "
+          + "give 'cron' or 'every'")
+    }
+    let zone = self.zone ?? "main"
+    if let zones, !zones.contains(zone) {
+      throw RunOfShowError(
+        field: "zone", "no zone named '\(zone)'; zones: \(zones.joined(separator: ", "))")
+    }
+    if let dwell, !(dwell > 0) {
+      throw RunOfShowError(field: "dwell", "must be a duration such as 90s, 5m or 2h")
+    }
+    return ScheduleEntry(
+      cadence: cadence, zone: zone, content: content, transition: try transitionSpec(),
+      script: try runicScript(), dwell: dwell)
+  }
+
+  private func content(pages: [String: Page]) throws(RunOfShowError) -> ScheduledContent {
+    switch (page, show) {
+    case (.some, .some): throw RunOfShowError(field: nil, "give 'page' or 'show', not both")
+    case (.some(let name), nil):
+      guard let page = pages[name] else {
+        let known = pages.keys.sorted().joined(separator: ", ")
+        throw RunOfShowError(
+          field: "page",
+          "no page named '\(name)' in 'pages'" + (known.isEmpty ? "" : "; pages: \(known)"))
+      }
+      return .page(page)
+    case (nil, .some(let show)):
+      switch show {
+      case "clock": return .clock(format: format ?? "HH:mm")
+      case "text":
+        guard let text else {
+          throw RunOfShowError(field: nil, "'show: text' needs a 'text' field")
+        }
+        return .text(text)
+      case "quote-of-the-day": return .quoteOfTheDay
+      default:
+        throw RunOfShowError(
+          field: "show", "'\(show)' is not one of: \(Self.shows.joined(separator: ", "))")
+      }
+    case (nil, nil):
+      throw RunOfShowError(field: nil, "needs 'page' (a page from 'pages') or 'show'")
+    }
+  }
+
+  private func cadence() throws(RunOfShowError) -> ScheduleCadence {
+    let timed = [("cron", cron != nil), ("every", every != nil), ("on_change", onChange != nil)]
+      .filter(\.1).map(\.0)
+    guard timed.count <= 1 else {
+      throw RunOfShowError(
+        field: nil,
+        "give one of 'cron', 'every' and 'on_change', not \(timed.joined(separator: " and "))")
+    }
+    if let cron {
+      do {
+        return .cron(try CronExpression(cron))
+      } catch {
+        throw RunOfShowError(field: "cron", error.description)
+      }
+    }
+    if let every {
+      guard every.truncatingRemainder(dividingBy: 60) == 0, (60...86_400).contains(every) else {
+        throw RunOfShowError(
+          field: "every", "must be whole minutes from 1m to 24h, such as 15m or 2h")
+      }
+      return .every(minutes: Int(every / 60))
+    }
+    if let onChange {
+      guard onChange else {
+        throw RunOfShowError(
+          field: "on_change", "must be true (leave it out for an entry in rotation)")
+      }
+      return .onChange
+    }
+    return .rotation
+  }
+
+  private func transitionSpec() throws(RunOfShowError) -> TransitionSpec? {
+    guard let transition else { return nil }
+    guard let kind = Transition.Kind(rawValue: transition) else {
+      let names = Transition.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+      throw RunOfShowError(field: "transition", "'\(transition)' is not one of: \(names)")
+    }
+    return TransitionSpec(kind: kind)
+  }
+
+  private func runicScript() throws(RunOfShowError) -> RunicScript? {
+    guard let script else { return nil }
+    guard let value = RunicScript(rawValue: script) else {
+      throw RunOfShowError(field: "script", "'\(script)' is not one of: \(RunicScript.names)")
+    }
+    return value
+  }
+}

@@ -26,7 +26,8 @@ public struct HomeAssistantDiscovery: Sendable {
   /// The scripts the board can show: a select entity when there is a choice.
   public let scripts: [RunicScript]
   /// The pages the run of show shows: a select entity to switch to one, when there are any.
-  public let pages: [String]
+  /// The run of show can change while running (`pageSelect(for:)`).
+  public var pages: [String]
 
   /// The longest state Home Assistant keeps.
   public static let maxStateLength = 255
@@ -54,6 +55,15 @@ public struct HomeAssistantDiscovery: Sendable {
   }
 
   var node: String { "clack_" + topics.board.replacingOccurrences(of: "-", with: "_") }
+
+  /// The page select's config topic, and its config for `pages`; nil config (an empty
+  /// retained payload, which makes Home Assistant remove the entity) when there are none.
+  public func pageSelect(for pages: [String]) -> (topic: String, config: JSONValue?) {
+    var changed = self
+    changed.pages = pages
+    let topic = "\(discoveryPrefix)/select/\(node)/page/config"
+    return (topic, changed.entries.first { $0.topic == topic }?.config)
+  }
 
   public var entries: [Entry] {
     let state = topics.state

@@ -18,6 +18,8 @@ public struct MQTTBridge: Service {
   let logger: Logger
   let discovery: HomeAssistantDiscovery?
   private let lastState: StateMemo
+  /// The pages the Page select offers: the run of show's, which can change while running.
+  private let pages: PagesMemo
 
   /// The sender MQTT messages are stored under, unless their JSON names one.
   public static let sender = "mqtt"
@@ -32,6 +34,7 @@ public struct MQTTBridge: Service {
     self.service = service
     self.logger = logger
     lastState = StateMemo(now: service.monotonicSeconds)
+    pages = PagesMemo(service.pagesInRunOfShow)
     let board = service.board
     let model =
       board.panel.map { "\($0.width)×\($0.height) LED matrix (\($0.chip.uppercased()))" }
@@ -149,7 +152,9 @@ public struct MQTTBridge: Service {
   /// On every (re)connect: `online`, the discovery configs and the state, all retained.
   private func announce() {
     publish(topics.availability, "online", retain: true)
-    for entry in discovery?.entries ?? [] {
+    var current = discovery
+    current?.pages = pages.current
+    for entry in current?.entries ?? [] {
       publish(entry.topic, WireJSON.text(entry.config), retain: true)
     }
     lastState.forget()
@@ -161,7 +166,19 @@ public struct MQTTBridge: Service {
   private func watchState() async {
     let stream = service.subscribe()
     await publishState()
-    for await _ in stream { await publishState() }
+    for await event in stream {
+      if case .runOfShow(let names) = event { offerPages(names) }
+      await publishState()
+    }
+  }
+
+  /// A new run of show: the Page select offers its pages (and goes when there are none).
+  func offerPages(_ names: [String]) {
+    guard let discovery, pages.replace(with: names) else { return }
+    let (topic, config) = discovery.pageSelect(for: names)
+    publish(topic, config.map(WireJSON.text) ?? "", retain: true)
+    logger.info(
+      "MQTT: the Page select offers \(names.isEmpty ? "no pages" : names.joined(separator: ", "))")
   }
 
   /// Publishes the state when it differs from the last one published. The text is what the
@@ -201,6 +218,24 @@ public struct MQTTBridge: Service {
       try transport.publish(topic: topic, payload: Array(text.utf8), qos: 1, retain: retain)
     } catch {
       logger.warning("MQTT: \(error)")
+    }
+  }
+}
+
+/// The pages the Page select offers now.
+final class PagesMemo: Sendable {
+  private let names: Mutex<[String]>
+
+  init(_ names: [String]) { self.names = Mutex(names) }
+
+  var current: [String] { names.withLock { $0 } }
+
+  /// True (and remembered) when `new` differs from what is offered.
+  func replace(with new: [String]) -> Bool {
+    names.withLock {
+      guard $0 != new else { return false }
+      $0 = new
+      return true
     }
   }
 }

@@ -26,6 +26,7 @@ extension Display {
     checkQuoteZones()
     dirty = true
     wake.signal()
+    events.publish(.runOfShow(pages: newConfig.pagesInRunOfShow))
   }
 
   /// Lays content out for the runner's board: where text can scroll (a pixel board), lines

@@ -12,6 +12,9 @@ public enum DaemonEvent: Sendable, Hashable {
   case board(BoardChange)
   /// Homing began or ended.
   case status(homed: Bool)
+  /// The run of show changed (set at run time, reset, or a config reloaded): the pages it
+  /// shows now, each once, in its order.
+  case runOfShow(pages: [String])
 }
 
 /// What the board shows, as a `board` event carries it.

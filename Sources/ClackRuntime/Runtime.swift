@@ -33,6 +33,12 @@ public struct Runtime: Sendable {
     pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll
   ) async {
     settings = LiveConfig(config)
+    let zoneNames = config.resolvedZones(rows: runner.board.rows, cols: runner.board.cols)
+      .map(\.name)
+    if let items = Display.saved(.runOfShow, in: store, logger: logger) {
+      let source = settings.setRunOfShow(items, zones: zoneNames, board: runner.board)
+      Self.log(source, logger: logger)
+    }
     self.store = store
     self.clock = clock
     events = EventHub()
@@ -41,7 +47,7 @@ public struct Runtime: Sendable {
     // The display loop has a thread of its own: a pin's or a quote's commit, waiting for its
     // fsync, does not hold up the next decision.
     display = Display(
-      runner: runner, store: store, config: config, clock: clock, events: events,
+      runner: runner, store: store, config: settings.current, clock: clock, events: events,
       logger: logger, latency: latency, executor: SerialThreadExecutor(name: "clack-display"),
       pollWhileMoving: pollWhileMoving)
     await display.startHoming(resuming: cleanStop)
@@ -59,13 +65,29 @@ public struct Runtime: Sendable {
 
   /// Applies a reloaded config without stopping: the queue, the board's positions and what
   /// it shows stay. Zones cannot change while running (messages are laid out for them).
-  public func reload(_ newConfig: RuntimeConfig) async throws(ReloadError) {
+  /// A run of show set at run time stays, when it still resolves against the new config:
+  /// the answer says where the run of show comes from now.
+  @discardableResult
+  public func reload(_ newConfig: RuntimeConfig) async throws(ReloadError) -> RunOfShowSource {
     let board = display.board
     let old = config.resolvedZones(rows: board.rows, cols: board.cols)
     let new = newConfig.resolvedZones(rows: board.rows, cols: board.cols)
     guard old == new else { throw ReloadError.zonesChanged }
-    settings.replace(with: newConfig)
-    await display.reload(newConfig)
+    let source = settings.reconfigure(newConfig, zones: new.map(\.name), board: board)
+    await display.reload(settings.current)
+    return source
+  }
+
+  /// Says at start which run of show the board shows, when one was set at run time.
+  private static func log(_ source: RunOfShowSource, logger: Logger) {
+    switch source {
+    case .config: break
+    case .setAtRunTime:
+      logger.notice(
+        "showing the run of show set at run time, not the config's ('clack pages reset' goes back to the config's)"
+      )
+    case .setAside: logger.warning("\(source.setAsideWarning ?? "")")
+    }
   }
 
   public var board: BoardDefinition { display.board }

@@ -1,3 +1,4 @@
+import ClackContent
 import ClackCore
 import Foundation
 
@@ -28,7 +29,27 @@ extension BoardSetting where Value == Int {
     expected: "a whole number from 0 to 15")
 }
 
+extension BoardSetting where Value == [RunOfShowItem] {
+  /// The run of show set at run time (`PUT /api/v1/run-of-show`), in place of the config's,
+  /// kept as written (pages by name) in JSON.
+  public static let runOfShow = BoardSetting(
+    name: "run_of_show",
+    encode: { items in
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      // Encoding plain strings, numbers and booleans cannot fail.
+      return (try? encoder.encode(items)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    },
+    decode: { text in try? JSONDecoder().decode([RunOfShowItem].self, from: Data(text.utf8)) },
+    expected: "a run of show in JSON")
+}
+
 extension ClackStore {
+  /// Forgets the value kept for `setting`: the configured one applies again.
+  public func forget<Value>(_ setting: BoardSetting<Value>) throws(StoreError) {
+    try deleteSetting(setting.name)
+  }
+
   /// Keeps `value` for `setting` from now on.
   public func save<Value>(_ setting: BoardSetting<Value>, _ value: Value, at date: Date)
     throws(StoreError)

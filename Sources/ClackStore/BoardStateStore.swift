@@ -76,6 +76,14 @@ extension ClackStore {
     }
   }
 
+  /// Forgets a setting saved by `saveSetting` (nothing when none was).
+  func deleteSetting(_ name: String) throws(StoreError) {
+    try write { db in
+      try db.execute(
+        sql: "DELETE FROM board_state WHERE key = ?", arguments: ["setting." + name])
+    }
+  }
+
   /// A setting saved by `saveSetting`, or nil.
   func setting(_ name: String) throws(StoreError) -> String? {
     try read { db in

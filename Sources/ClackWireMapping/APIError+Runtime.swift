@@ -85,6 +85,10 @@ extension APIError {
       .badRequest("quotes[\(index)].\(field)", message)
     case .store(let error): .from(error)
     case .page(let error): .from(error)
+    case .runOfShow(let error):
+      APIError(
+        .unprocessableContent, code: "invalid_run_of_show", message: error.description,
+        details: error.field.map { ["field": .string($0)] } ?? [:])
     }
   }
 

@@ -71,7 +71,8 @@ extension GlyphBitmap {
 }
 
 extension DaemonEvent {
-  /// The event as a Server-Sent Event: its type (`board`, `message`, `status`) and its JSON.
+  /// The event as a Server-Sent Event: its type (`board`, `message`, `status`, `run_of_show`)
+  /// and its JSON.
   public var sse: String { "event: \(type)\ndata: \(json)\n\n" }
 
   public var type: String {
@@ -79,6 +80,7 @@ extension DaemonEvent {
     case .message: "message"
     case .board: "board"
     case .status: "status"
+    case .runOfShow: "run_of_show"
     }
   }
 
@@ -97,6 +99,8 @@ extension DaemonEvent {
           pixels: change.leds.map(PixelsView.init)))
     case .status(let homed):
       WireJSON.text(EventWire.StatusChanged(homed: homed))
+    case .runOfShow(let pages):
+      WireJSON.text(EventWire.RunOfShowChanged(pages: pages))
     }
   }
 }

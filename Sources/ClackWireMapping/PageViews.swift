@@ -14,7 +14,9 @@ extension PagesView {
           nextShow: entry.nextShow.map {
             entry.onShow ? "now" : LocalTimeText.describe($0, now: report.now, in: report.timeZone)
           })
-      }, time: report.now, timeZone: report.timeZone.identifier)
+      }, source: report.source == .setAtRunTime ? "set" : "config",
+      setAside: { if case .setAside(let why) = report.source { why } else { nil } }(),
+      time: report.now, timeZone: report.timeZone.identifier)
   }
 }
 

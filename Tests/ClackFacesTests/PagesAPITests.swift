@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClackHTTPFace
+@testable import ClackMQTTFace
 @testable import ClackRuntime
 
 /// `/api/v1/pages`: the run of show with its forecasts, a page previewed at a moment, and a
@@ -73,5 +74,89 @@ import Testing
       "GET", "/api/v1/pages/clock/preview?at=noon")
     #expect(badTime == .badRequest)
     #expect(badBody.contains(#""field":"at""#))
+  }
+
+  @Test func theRunOfShowIsSetReadBackAndResetOverREST() async throws {
+    let daemon = try await InProcessDaemon(config: Self.config())
+    let (status, body) = try await daemon.request(
+      "PUT", "/api/v1/run-of-show",
+      #"{"run_of_show": [{"page": "spare", "dwell": "2m"}, {"show": "clock", "on_change": true}]}"#
+    )
+    #expect(status == .ok, "\(body)")
+    let answer = try Self.object(body)
+    #expect(answer["source"] as? String == "set")
+    let entries = try #require(answer["run_of_show"] as? [[String: Any]])
+    #expect(entries.map { $0["cadence"] as? String } == ["in rotation", "on change"])
+    #expect(entries[0]["hold_seconds"] as? Double == 120)
+
+    let (_, setBody) = try await daemon.request("GET", "/api/v1/run-of-show")
+    let set = try Self.object(setBody)
+    #expect(set["source"] as? String == "set")
+    let written = try #require(set["run_of_show"] as? [[String: Any]])
+    #expect(written[0]["page"] as? String == "spare" && written[0]["dwell"] as? Double == 120)
+    #expect(written[1]["on_change"] as? Bool == true)
+    let (pagesStatus, _) = try await daemon.request("POST", "/api/v1/pages/spare/show")
+    #expect(pagesStatus == .ok, "spare is in the run of show now")
+
+    let (resetStatus, resetBody) = try await daemon.request("DELETE", "/api/v1/run-of-show")
+    #expect(resetStatus == .ok)
+    #expect(try Self.object(resetBody)["source"] as? String == "config")
+    let (_, afterBody) = try await daemon.request("GET", "/api/v1/run-of-show")
+    #expect(try Self.object(afterBody)["run_of_show"] == nil)
+  }
+
+  @Test(arguments: [
+    (#"{"run_of_show": [{"page": "nope"}]}"#, 422, "invalid_run_of_show", "run_of_show[0].page"),
+    (
+      #"{"run_of_show": [{"page": "clock"}, {"page": "clock", "every": "90s"}]}"#, 422,
+      "invalid_run_of_show", "run_of_show[1].every"
+    ),
+    (
+      #"{"run_of_show": [{"page": "clock", "dwel": 5}]}"#, 400, "invalid_field",
+      "run_of_show[0].dwel"
+    ),
+    (
+      #"{"run_of_show": [{"page": "clock", "dwell": "soon"}]}"#, 400, "invalid_field",
+      "run_of_show[0].dwell"
+    ),
+    (#"{"run_of_show": [{"page": 7}]}"#, 400, "invalid_field", "run_of_show[0].page"),
+    (#"{"run_of_show": ["clock"]}"#, 400, "invalid_field", "run_of_show[0]"),
+    (#"{"pages": []}"#, 400, "invalid_json", nil),
+    ("not json", 400, "invalid_json", nil),
+  ])
+  func aWrongRunOfShowIsRefusedNamingTheEntryAndField(
+    body: String, status: Int, code: String, field: String?
+  ) async throws {
+    let daemon = try await InProcessDaemon(config: Self.config())
+    let (answer, text) = try await daemon.request("PUT", "/api/v1/run-of-show", body)
+    #expect(answer.code == status, "\(text)")
+    let error = try #require(try Self.object(text)["error"] as? [String: Any])
+    #expect(error["code"] as? String == code)
+    #expect((error["details"] as? [String: Any])?["field"] as? String == field, "\(text)")
+    let (_, after) = try await daemon.request("GET", "/api/v1/pages")
+    #expect(try Self.object(after)["source"] as? String == "config", "nothing changed")
+  }
+
+  @Test func theEventsAndHomeAssistantsPageSelectFollowTheRunOfShow() async throws {
+    let daemon = try await InProcessDaemon(config: Self.config())
+    var events = daemon.runtime.service.subscribe().makeAsyncIterator()
+    let (status, _) = try await daemon.request(
+      "PUT", "/api/v1/run-of-show", #"{"run_of_show": [{"page": "spare"}, {"page": "clock"}]}"#)
+    #expect(status == .ok)
+    var pages: [String]?
+    while pages == nil, let event = await events.next() {
+      if case .runOfShow(let names) = event { pages = names }
+    }
+    #expect(pages == ["spare", "clock"])
+    #expect(DaemonEvent.runOfShow(pages: ["spare"]).sse.hasPrefix("event: run_of_show\n"))
+
+    let topic = "homeassistant/select/clack_test/page/config"
+    daemon.bridge.offerPages(["spare", "clock"])
+    let config = try #require(daemon.published(on: topic).last)
+    #expect(config.contains(#""options":["spare","clock"]"#), "\(config)")
+    daemon.bridge.offerPages(["spare", "clock"])
+    #expect(daemon.published(on: topic).count == 1, "the same pages are not offered again")
+    daemon.bridge.offerPages([])
+    #expect(daemon.published(on: topic).last == "", "no pages: the select is removed")
   }
 }

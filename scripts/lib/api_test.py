@@ -162,6 +162,19 @@ try:
         ("POST", "/api/v1/pages/spare/show", None, auth, 409),
         ("POST", "/api/v1/pages/nope/show", None, auth, 404),
         ("POST", "/api/v1/pages/clock/show", None, {}, 401),
+        # The run of show set at run time, in place of the config's: then spare is in it.
+        ("PUT", "/api/v1/run-of-show", {"run_of_show": [
+            {"page": "spare", "every": "15m", "dwell": "1m"},
+            {"show": "clock", "on_change": True}]}, auth, 200),
+        ("GET", "/api/v1/run-of-show", None, {}, 200),
+        ("POST", "/api/v1/pages/spare/show", None, auth, 200),
+        ("PUT", "/api/v1/run-of-show", {"run_of_show": [{"page": "nope"}]}, auth, 422),
+        ("PUT", "/api/v1/run-of-show", {"run_of_show": [{"page": "clock", "dwel": 1}]}, auth, 400),
+        ("PUT", "/api/v1/run-of-show", {"pages": []}, auth, 400),
+        ("PUT", "/api/v1/run-of-show", {"run_of_show": []}, {}, 401),
+        ("DELETE", "/api/v1/run-of-show", None, {}, 401),
+        ("DELETE", "/api/v1/run-of-show", None, auth, 200),
+        ("POST", "/api/v1/pages/spare/show", None, auth, 409),
         ("GET", "/local-api/message", None, local, 200),
         ("POST", "/local-api/message", [[0] * 10] * 3, local, 201),
         ("POST", "/local-api/message", {"characters": [[8] * 10] * 3, "strategy": "row"},
@@ -215,6 +228,21 @@ try:
                 problems.append("pixels: GET /api/v1/board has no pixels")
             failures += problems
             requests.append((method, path, body, headers, expected))
+        # A run of show set at run time outlives a restart of the daemon.
+        status, _, data = send("PUT", "/api/v1/run-of-show",
+                               {"run_of_show": [{"show": "clock", "on_change": True}]},
+                               pixel_auth, port=pixel_port)
+        pixels.terminate()
+        pixels.wait(timeout=30)
+        pixels = start("pixels.yaml", pixel_port, "pixels-again.log")
+        kept = json.loads(send("GET", "/api/v1/run-of-show", port=pixel_port)[2])
+        pages = json.loads(send("GET", "/api/v1/pages", port=pixel_port)[2])
+        reset = send("DELETE", "/api/v1/run-of-show", None, pixel_auth, port=pixel_port)[0]
+        check("a run of show set over REST outlives a restart, and DELETE goes back to the "
+              "config's", status == 200 and kept.get("source") == "set"
+              and kept.get("run_of_show") == [{"show": "clock", "on_change": True}]
+              and [e["cadence"] for e in pages["run_of_show"]] == ["on change"] and reset == 200,
+              f"PUT {status} {data[:200]!r}; after the restart {kept!r}; DELETE {reset}")
     finally:
         pixels.terminate()
         pixels.wait(timeout=30)

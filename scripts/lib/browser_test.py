@@ -73,10 +73,12 @@ def screenshot(browser, element, name):
     no animation runs (a flap caught mid-flip is drawn dimmed)."""
     browser.wait_for("document.getAnimations().every(a => a.playState !== 'running')")
     rect = browser.evaluate(f"(() => {{ const r = document.getElementById('{element}')"
-                            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
+                            ".getBoundingClientRect();"
+                            " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()")
+    # Beyond the viewport too: a tall panel would otherwise come out cut off, dark below.
     shot = browser.send("Page.captureScreenshot", {
-        "format": "png", "clip": {"x": rect[0], "y": rect[1], "width": rect[2],
-                                  "height": rect[3], "scale": 1}})
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3], "scale": 1}})
     png = base64.b64decode(shot["data"])
     os.makedirs(artifacts, exist_ok=True)
     with open(os.path.join(artifacts, name), "wb") as f:
@@ -188,7 +190,28 @@ try:
           bool(listed) and "cron 0 3 1 1 *" in listed and bool(preview)
           and switched == "motd is next",
           f"listed {listed!r}; preview {preview!r}; switch {switched!r}")
+
+    # A run of show set over REST reaches the open page by its event, which says so and
+    # offers the way back to the config's.
+    status, reply = request("PUT", "/api/v1/run-of-show",
+                            {"run_of_show": [{"page": "motd", "every": "15m", "dwell": "1m"}]},
+                            key=key)
+    assert status == 200, (status, reply)
+    set_listed = browser.wait_for(
+        "(() => { const s = document.getElementById('run-of-show-source');"
+        " const t = document.getElementById('run-of-show').textContent;"
+        " return !s.hidden && s.textContent.includes('Set at run time')"
+        " && t.includes('every 15m') ? t : null; })()")
     screenshot(browser, "pages", "pages.png")
+    browser.evaluate("(() => document.querySelector('#run-of-show-source button').click())()")
+    back = browser.wait_for(
+        "(() => { const s = document.getElementById('run-of-show-source');"
+        " const t = document.getElementById('run-of-show').textContent;"
+        " return s.hidden && t.includes('cron 0 3 1 1 *') ? t : null; })()")
+    _, after = request("GET", "/api/v1/run-of-show", key=key)
+    check("a run of show set over REST shows live, and the button goes back to the config's",
+          bool(set_listed) and bool(back) and after.get("source") == "config",
+          f"set {set_listed!r}; back {back!r}; after {after!r}")
 finally:
     shut(browser, daemon)
 

@@ -83,6 +83,7 @@ def start_daemon(board, mqtt=None):
                 "dwell: 1s\nrate_limit: {per_hour: 0}\n")
         if board == "hall":  # a page to switch to, in a run of show that never comes due
             f.write("pages:\n  - {name: clock, text: \"{{time}}\"}\n"
+                    "  - {name: today, text: \"{{date}}\"}\n"
                     "run_of_show:\n  - {page: clock, cron: \"0 3 1 1 *\", dwell: 1h}\n")
         if mqtt != "none":  # "none": a daemon without MQTT
             f.write(f"mqtt: {mqtt or f'{{host: 127.0.0.1, port: {BROKER}, board: {board}}}'}\n")
@@ -144,6 +145,17 @@ def wait_text(board, text, timeout=30):
 def messages(board, text):
     _, listing = request(board, "GET", "/api/v1/messages")
     return [m for m in listing["messages"] if m.get("text") == text]
+
+
+def send_with_key(board, method, path, body=None):
+    """A request with the board's API key (and `body` as JSON); returns the status."""
+    key = open(os.path.join(work, f"state-{board}", "api-key")).read().strip()
+    connection = http.client.HTTPConnection("127.0.0.1", BOARDS[board], timeout=10)
+    connection.request(method, path, body=json.dumps(body) if body is not None else None,
+                       headers={"X-Clack-Key": key, "Content-Type": "application/json"})
+    status = connection.getresponse().status
+    connection.close()
+    return status
 
 
 def retained(topic_filter, seconds=1.5):
@@ -338,6 +350,18 @@ try:
     check("an unknown page is refused on clack/hall/error",
           error is not None and json.loads(error[1])["code"] == "page_not_found",
           repr(error))
+    # A run of show set over REST: the select offers its pages; reset, the config's again.
+    select_topic = "homeassistant/select/clack_hall/page/config"
+    put = send_with_key("hall", "PUT", "/api/v1/run-of-show", {"run_of_show": [
+        {"page": "today", "cron": "0 3 1 1 *"}, {"page": "clock", "cron": "0 3 1 1 *"}]})
+    time.sleep(0.5)
+    offered = json.loads(retained(select_topic).get(select_topic, b"{}")).get("options")
+    reset = send_with_key("hall", "DELETE", "/api/v1/run-of-show")
+    time.sleep(0.5)
+    back = json.loads(retained(select_topic).get(select_topic, b"{}")).get("options")
+    check("the select follows a run of show set at run time, and its reset",
+          put == 200 and offered == ["today", "clock"] and reset == 200 and back == ["clock"],
+          f"PUT {put}: {offered!r}; DELETE {reset}: {back!r}")
     time.sleep(1)
     picture = retained("clack/hall/image").get("clack/hall/image", b"")
     check("clack/hall/image holds a PNG of the board, retained",

@@ -39,7 +39,8 @@ def run_sim(words, command):
         words + ["--listen", f"127.0.0.1:{port}", "--state", os.path.join(work, "tour-sim")],
         cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     board = None
-    deadline = time.monotonic() + 60
+    # A big board homes in seconds at --speed 20, but a loaded CI machine has taken 40.
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/board", timeout=2) as reply:

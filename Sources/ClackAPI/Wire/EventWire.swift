@@ -51,6 +51,14 @@ public enum EventWire {
     }
   }
 
+  /// `run_of_show`: the run of show changed (set at run time, reset, or a config reloaded):
+  /// the pages it shows now, in its order.
+  public struct RunOfShowChanged: Codable, Sendable, Hashable {
+    public var pages: [String]
+
+    public init(pages: [String]) { self.pages = pages }
+  }
+
   /// `status`: the board has homed.
   public struct StatusChanged: Codable, Sendable, Hashable {
     public var homed: Bool

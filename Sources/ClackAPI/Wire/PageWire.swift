@@ -1,21 +1,33 @@
+import ClackContent
 import Foundation
 
 /// `GET /api/v1/pages`: the pages the config defines and the run of show.
 public struct PagesView: Codable, Sendable, Hashable {
   public var pages: [PageView]
   public var runOfShow: [RunOfShowEntryView]
+  /// `config`: the config file's run of show; `set`: one set at run time
+  /// (`PUT /api/v1/run-of-show`).
+  public var source: String
+  /// Why a run of show set at run time does not apply to the config as it is (the config's
+  /// shows meanwhile); nil when it applies or none is set.
+  public var setAside: String?
   /// The daemon's time and time zone, which the entries' times are in.
   public var time: Date
   public var timeZone: String
 
   enum CodingKeys: String, CodingKey {
-    case pages, time
+    case pages, time, source
     case runOfShow = "run_of_show"
+    case setAside = "set_aside"
     case timeZone = "time_zone"
   }
 
-  public init(pages: [PageView], runOfShow: [RunOfShowEntryView], time: Date, timeZone: String) {
-    (self.pages, self.runOfShow, self.time, self.timeZone) = (pages, runOfShow, time, timeZone)
+  public init(
+    pages: [PageView], runOfShow: [RunOfShowEntryView], source: String, setAside: String?,
+    time: Date, timeZone: String
+  ) {
+    (self.pages, self.runOfShow, self.source, self.setAside) = (pages, runOfShow, source, setAside)
+    (self.time, self.timeZone) = (time, timeZone)
   }
 }
 
@@ -90,5 +102,46 @@ public struct PagePreviewView: Codable, Sendable, Hashable {
   ) {
     (self.page, self.zone, self.at, self.rows, self.lines) = (page, zone, at, rows, lines)
     self.fields = fields
+  }
+}
+
+/// `GET /api/v1/run-of-show`: where the run of show comes from and, when it was set at run
+/// time, the entries as they were set (to edit and `PUT` again).
+public struct RunOfShowSetView: Codable, Sendable, Hashable {
+  /// `config` or `set`, as in `PagesView`.
+  public var source: String
+  public var setAside: String?
+  /// The run of show set at run time; nil when none is.
+  public var runOfShow: [RunOfShowEntryWire]?
+
+  enum CodingKeys: String, CodingKey {
+    case source
+    case setAside = "set_aside"
+    case runOfShow = "run_of_show"
+  }
+
+  public init(source: String, setAside: String?, runOfShow: [RunOfShowEntryWire]?) {
+    (self.source, self.setAside, self.runOfShow) = (source, setAside, runOfShow)
+  }
+}
+
+/// An entry of a run of show as written: the config's `run_of_show` fields, durations in
+/// seconds.
+public struct RunOfShowEntryWire: Codable, Sendable, Hashable {
+  public var page, show, text, format, cron: String?
+  public var every: Double?
+  public var onChange: Bool?
+  public var dwell: Double?
+  public var zone, transition, script: String?
+
+  enum CodingKeys: String, CodingKey {
+    case page, show, text, format, cron, every, dwell, zone, transition, script
+    case onChange = "on_change"
+  }
+
+  public init(_ item: RunOfShowItem) {
+    (page, show, text, format, cron) = (item.page, item.show, item.text, item.format, item.cron)
+    (every, onChange, dwell) = (item.every, item.onChange, item.dwell)
+    (zone, transition, script) = (item.zone, item.transition, item.script)
   }
 }

@@ -169,13 +169,6 @@ extension DaemonConfig {
 }
 
 extension YAMLReader {
-  func duration() throws(BoardFileError) -> TimeInterval {
-    guard let seconds = DurationText.seconds(try string()), seconds > 0 else {
-      throw error("must be a duration such as 90s, 5m or 2h")
-    }
-    return seconds
-  }
-
   fileprivate func minuteOfDay() throws(BoardFileError) -> Int {
     let parts = try string().split(separator: ":")
     guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
@@ -214,23 +207,11 @@ extension YAMLReader {
   fileprivate func scheduleEntry(pages: [String: Page], inRunOfShow: Bool)
     throws(BoardFileError) -> ScheduleEntry
   {
-    let common = ["show", "text", "format", "zone", "transition", "script"]
-    let fields =
-      inRunOfShow
-      ? try self.fields(
-        allowed: common + ["page", "cron", "every", "on_change", "dwell"], required: [])
-      : try self.fields(allowed: common + ["cron"], required: ["cron", "show"])
-    let item = RunOfShowItem(
-      page: try fields["page"]?.string(), show: try fields["show"]?.string(),
-      text: try fields["text"]?.string(), format: try fields["format"]?.string(),
-      cron: try fields["cron"]?.string(), every: try fields["every"]?.duration(),
-      onChange: try fields["on_change"]?.bool(), dwell: try fields["dwell"]?.duration(),
-      zone: try fields["zone"]?.string(), transition: try fields["transition"]?.string(),
-      script: try fields["script"]?.string())
+    let (item, fields) = try runOfShowItem(inRunOfShow: inRunOfShow)
     do {
       return try item.entry(pages: pages)
     } catch {
-      throw error.field.flatMap { fields[$0] }?.error(error.message) ?? self.error(error.message)
+      throw self.error(error, in: fields)
     }
   }
 

@@ -49,8 +49,9 @@ struct ConfigReloadService: Service {
       try fresh.validateScripts(on: board, file: file)
       let needRestart = fresh.restartOnlyChanges(comparedTo: running)
       let applied = fresh.applicable(over: running)
-      try await runtime.reload(applied.runtime)
+      let source = try await runtime.reload(applied.runtime)
       logger.notice("reloaded \(file): the queue and the board's positions are kept")
+      if let warning = source.setAsideWarning { logger.warning("\(warning)") }
       if !needRestart.isEmpty {
         logger.warning(
           "\(file): \(needRestart.joined(separator: ", ")) changed, which takes effect at the next restart (systemctl restart clack); still using the running value"

@@ -26,6 +26,48 @@ extension API {
       try await perform(.showPage(context.parameters.get("name") ?? ""))
       return Self.json(PagesView(await service.runOfShow()))
     }
+    addRunOfShowRoutes(group)
+  }
+
+  /// `GET /run-of-show` (the run of show set at run time, as set), `PUT /run-of-show` (set
+  /// one in place of the config's, kept across restarts), `DELETE /run-of-show` (back to the
+  /// config's). PUT and DELETE answer as `GET /pages` does.
+  func addRunOfShowRoutes(_ group: RouterGroup<ClackRequestContext>) {
+    group.get("run-of-show") { _, _ in
+      let report = await service.runOfShow()
+      let view = PagesView(report)
+      return Self.json(
+        RunOfShowSetView(
+          source: view.source, setAside: view.setAside,
+          runOfShow: service.setRunOfShow?.map(RunOfShowEntryWire.init)))
+    }
+    group.put("run-of-show") { request, _ in
+      let items = try RunOfShowRequest.parse(
+        JSONValue.parse(Data(buffer: try await body(of: request))))
+      return Self.json(
+        PagesView(
+          try await runOfShow { service throws(ServiceError) in
+            try await service.setRunOfShow(items)
+          }))
+    }
+    group.delete("run-of-show") { _, _ in
+      Self.json(
+        PagesView(
+          try await runOfShow { service throws(ServiceError) in
+            try await service.resetRunOfShow()
+          }))
+    }
+  }
+
+  /// A change of the run of show, its refusal in the API's words.
+  func runOfShow(
+    _ change: (BoardService) async throws(ServiceError) -> RunOfShowReport
+  ) async throws(APIError) -> RunOfShowReport {
+    do {
+      return try await change(service)
+    } catch {
+      throw APIError.from(error)
+    }
   }
 
   func preview(_ name: String, at: Date?) async throws(APIError) -> PagePreview {

@@ -240,11 +240,36 @@ async function refreshStatus() {
 }
 
 // The run of show: each entry, what it is doing and when it shows next; a page can be
-// previewed (drawn now for its zone) or switched to.
+// previewed (drawn now for its zone) or switched to. One set at run time (PUT
+// /api/v1/run-of-show) says so, with a button back to the config's.
 async function refreshPages() {
   const reply = await api("GET", "/api/v1/pages");
-  const entries = reply.json?.run_of_show || [];
+  showRunOfShow(reply.json);
+}
+
+function showRunOfShow(answer) {
+  const entries = answer?.run_of_show || [];
   $("run-of-show").replaceChildren(...(entries.length ? entries.map(pageItem) : [item("empty")]));
+  const source = $("run-of-show-source");
+  source.hidden = !(answer?.source === "set" || answer?.set_aside);
+  if (answer?.source === "set") {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "small";
+    button.textContent = "Back to the config's";
+    button.addEventListener("click", resetRunOfShow);
+    source.replaceChildren("Set at run time, in place of the config's. ", button);
+  } else if (answer?.set_aside) {
+    source.textContent = `The config's: the one set at run time does not fit it (${answer.set_aside}).`;
+  }
+}
+
+async function resetRunOfShow() {
+  const reply = await api("DELETE", "/api/v1/run-of-show");
+  if (reply.status !== 200) return pageResult(reply);
+  $("page-result").className = "ok";
+  $("page-result").textContent = "back to the config's run of show";
+  showRunOfShow(reply.json);
 }
 
 function pageItem(entry) {
@@ -284,7 +309,7 @@ async function showPage(name) {
     const entry = reply.json.run_of_show.find((e) => e.page === name);
     $("page-result").className = "ok";
     $("page-result").textContent = entry?.on_show ? `${name} is on show` : `${name} is next`;
-    $("run-of-show").replaceChildren(...reply.json.run_of_show.map(pageItem));
+    showRunOfShow(reply.json);
   } else {
     pageResult(reply);
   }
@@ -362,6 +387,7 @@ function listen() {
   });
   events.addEventListener("message", () => refreshStatus());
   events.addEventListener("status", () => refreshStatus());
+  events.addEventListener("run_of_show", () => refreshPages());
 }
 
 async function start() {

@@ -58,6 +58,8 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
   case store(StoreError)
   /// No such page, or none the run of show shows, or one that cannot be drawn.
   case page(PageError)
+  /// A run of show set at run time that is not one the board can show: the entry and field.
+  case runOfShow(RunOfShowError)
 
   public var description: String {
     switch self {
@@ -66,6 +68,7 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
     case .brightness(let error): error.description
     case .script(let error): error.description
     case .page(let error): error.description
+    case .runOfShow(let error): error.description
     case .invalidQuote(_, let field, let message): "\(field): \(message)"
     case .store(let error): error.description
     }

@@ -103,7 +103,7 @@ public struct BoardService: Sendable {
   }
 
   /// A store write on the store thread; a missing id becomes `notFound`.
-  private func write<T: Sendable>(_ body: @Sendable (ClackStore) throws(StoreError) -> T)
+  func write<T: Sendable>(_ body: @Sendable (ClackStore) throws(StoreError) -> T)
     async throws(ServiceError) -> T
   {
     do {

@@ -24,6 +24,8 @@ public struct RunOfShowReport: Sendable {
   public let pages: [Page]
   public let now: Date
   public let timeZone: TimeZone
+  /// Whether the entries are the config's or a run of show set at run time.
+  public internal(set) var source: RunOfShowSource = .config
 }
 
 /// A page drawn at a moment, for a preview.

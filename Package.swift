@@ -28,6 +28,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -179,6 +180,20 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // Layer 6: the live sources' fetchers (JSON over HTTP(S) through AsyncHTTPClient), which
+    // hand what they get to the runtime's service as a face hands it a message; never on the
+    // real-time thread or in the display loop.
+    .target(
+      name: "ClackSources",
+      dependencies: [
+        "ClackAPI", "ClackCore", "ClackRuntime",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // Layer 6: the composition: reads the config, opens the board (real or its simulated
     // twin: only here), builds the runtime, starts the faces; `clack run`, `sim` and `key`.
     .target(
@@ -186,7 +201,7 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackBoard", "ClackCommands", "ClackContent", "ClackCore", "ClackHardware",
         "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime", "ClackScheduler",
-        "ClackStore", "ClackHAL", "ClackLinuxHAL",
+        "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -288,8 +303,9 @@ let package = Package(
       dependencies: [
         "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackMQTT",
         "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackStore", "ClackDaemon", "ClackCommands", "ClackWireMapping",
+        "ClackStore", "ClackDaemon", "ClackCommands", "ClackWireMapping", "ClackSources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -301,8 +317,8 @@ let package = Package(
     .testTarget(
       name: "ClackDaemonTests",
       dependencies: [
-        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackContent", "ClackHAL", "ClackMQTT",
-        "ClackStore", .product(name: "Logging", package: "swift-log"),
+        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHAL",
+        "ClackMQTT", "ClackRuntime", "ClackStore", .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // The whole process: tests that start the `clack` binary (built with the tests).

@@ -52,3 +52,22 @@ extension ContentEngine {
     return (program?.showing?.index, program?.line.map(\.index) ?? [])
   }
 }
+
+extension ContentEngine {
+  /// Live sources `names` brought new data at `now`: an entry on show that reads one is
+  /// drawn again in place at the next decision (its turn goes on), and an `on_change` entry
+  /// that reads one comes due, as at a change of the time.
+  public mutating func sourcesChanged(_ names: Set<String>, now: Date) {
+    for (index, entry) in rules.schedules.enumerated()
+    where !entry.content.sources.isDisjoint(with: names) {
+      var program = programs[entry.zone] ?? ZoneProgram()
+      if program.showing?.index == index {
+        redraw.insert(entry.zone)
+      } else if entry.cadence == .onChange {
+        program.fired(
+          index, at: now, stands: entry.dwell == nil && rotation(of: entry.zone).isEmpty)
+      }
+      programs[entry.zone] = program
+    }
+  }
+}

@@ -65,6 +65,9 @@ public struct ContentEngine: Sendable {
   private var quietOverride: (quiet: Bool, scheduledWhenSet: Bool)?
   /// Urgent messages whose time on show is over (until they leave the queue).
   private var ended: Set<Int64> = []
+  /// Zones whose scheduled content is to be drawn again though it is the same entry as of
+  /// the same instant: a live source it reads brought new data (`sourcesChanged`).
+  var redraw: Set<String> = []
 
   /// Starts at `now`, looking back a day for the latest fire of each schedule, so a board
   /// started at noon shows the quote that fired at 07:00.
@@ -96,7 +99,14 @@ public struct ContentEngine: Sendable {
         : choose(zone.name, eligible, previous, now: now)
       decision.zones[zone.name] = next
       if next.messageID != nil { programs[zone.name, default: ZoneProgram()].interrupt() }
-      guard next != previous?.source else { continue }
+      guard next != previous?.source else {
+        // New data for what it shows: drawn again, unless quiet hours hold it (then after).
+        if !quiet, case .scheduled = next, redraw.remove(zone.name) != nil {
+          decision.changed.append(zone.name)
+        }
+        continue
+      }
+      redraw.remove(zone.name)
       let nextMessage = eligible.first { $0.id == next.messageID }
       current[zone.name] = ZoneShowing(
         source: next, since: now, hold: nextMessage.map(hold(of:)) ?? 0)

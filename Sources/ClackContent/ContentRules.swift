@@ -39,6 +39,15 @@ public enum ScheduledContent: Sendable, Hashable {
     }
   }
 
+  /// The live sources it reads (a page's source fields).
+  public var sources: Set<String> {
+    if case .page(let page) = self { page.sources } else { [] }
+  }
+
+  /// True when what it shows can change (with the time, or with a source's data): what
+  /// `on_change` needs.
+  public var changes: Bool { refreshes || !sources.isEmpty }
+
   /// The first instant after `instant` at which it shows something else (the next minute of
   /// a clock, the next day's quote); nil for fixed text.
   public func nextDataChange(after instant: Date, in timeZone: TimeZone) -> Date? {
@@ -60,7 +69,8 @@ public enum ScheduleCadence: Sendable, Hashable {
   /// Not at set times: it takes its turn in the zone's rotation.
   case rotation
   /// When what it shows changes: a clock page at each minute, a page of the date at
-  /// midnight, a countdown in days once a day (`ScheduledContent.nextDataChange`).
+  /// midnight, a countdown in days once a day (`ScheduledContent.nextDataChange`), a page of
+  /// a live source when its data change (`ContentEngine.sourcesChanged`).
   case onChange
 
   /// The first time strictly after `instant` at which it comes due, for a cadence of set

@@ -65,11 +65,11 @@ extension RunOfShowItem {
   {
     let content = try self.content(pages: pages)
     let cadence = try self.cadence()
-    if onChange == true, !content.refreshes {
+    if onChange == true, !content.changes {
       throw RunOfShowError(
         field: "on_change",
-        "what it shows has no time, date, countdown or quote in it, so it never changes: "
-          + "give 'cron' or 'every'")
+        "what it shows has no time, date, countdown, quote or source in it, so it never "
+          + "changes: give 'cron' or 'every'")
     }
     let zone = self.zone ?? "main"
     if let zones, !zones.contains(zone) {

@@ -7,9 +7,11 @@ extension ZoneRenderer {
   /// The page's frame at `now`, laid out leniently (a character the flaps lack shows as `?`)
   /// as other scheduled content is; text too long for the zone is `LayoutError.tooLong`.
   public func frame(
-    for page: Page, in zone: ZoneSpec, now: Date, quotes: [Quote], script: RunicScript = .latin
+    for page: Page, in zone: ZoneSpec, now: Date, quotes: [Quote], script: RunicScript = .latin,
+    sources: SourceSnapshot = [:]
   ) throws -> Frame {
-    let values = try fieldValues(of: page, in: zone, at: now, quotes: quotes, script: script)
+    let values = try fieldValues(
+      of: page, in: zone, at: now, quotes: quotes, script: script, sources: sources)
     switch page.template {
     case .text(let text, let justify, let align):
       let options = LayoutOptions(
@@ -28,12 +30,13 @@ extension ZoneRenderer {
 
   /// The text of each field the page uses at `now`.
   public func fieldValues(
-    of page: Page, in zone: ZoneSpec, at now: Date, quotes: [Quote], script: RunicScript = .latin
+    of page: Page, in zone: ZoneSpec, at now: Date, quotes: [Quote], script: RunicScript = .latin,
+    sources: SourceSnapshot = [:]
   ) throws -> [String: String] {
     let used = page.usedFields
     // The day's quote of the whole library: the page around it decides whether it fits.
     let needsQuote = used.values.contains { $0 == .quote || $0 == .author }
     let quote = needsQuote ? QuoteOfTheDay(pool: quotes).quote(on: civilDay(of: now)) : nil
-    return used.mapValues { $0.text(at: now, in: timeZone, quote: quote) }
+    return used.mapValues { $0.text(at: now, in: timeZone, quote: quote, sources: sources) }
   }
 }

@@ -40,11 +40,12 @@ extension ZoneRenderer {
   /// author after it.
   public func screen(
     for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote],
-    script: RunicScript = .latin
+    script: RunicScript = .latin, sources: SourceSnapshot = [:]
   ) throws -> Screen {
     do {
       return Screen(
-        frame: try frame(for: content, in: zone, now: now, quotes: quotes, script: script))
+        frame: try frame(
+          for: content, in: zone, now: now, quotes: quotes, script: script, sources: sources))
     } catch LayoutError.tooLong where scrolls(zone) {
       let options = LayoutOptions(lenient: true)
       let text: String
@@ -65,7 +66,8 @@ extension ZoneRenderer {
         guard case .text(let template, _, _) = page.template else {
           throw RenderError("page '\(page.name)' does not fit zone '\(zone.name)'")
         }
-        let values = try fieldValues(of: page, in: zone, at: now, quotes: quotes, script: script)
+        let values = try fieldValues(
+          of: page, in: zone, at: now, quotes: quotes, script: script, sources: sources)
         text = try script.layoutText(PageTemplate.fill(template, with: values), lenient: true)
       }
       return try scrollingScreen(text, in: zone, options: options)

@@ -75,7 +75,7 @@ public struct ZoneRenderer: Sendable {
   /// `quotes`.
   public func frame(
     for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote],
-    script: RunicScript = .latin
+    script: RunicScript = .latin, sources: SourceSnapshot = [:]
   ) throws -> Frame {
     let layout = layout(for: zone)
     let options = LayoutOptions(lenient: true)
@@ -95,7 +95,8 @@ public struct ZoneRenderer: Sendable {
       return try layout.layout(try script.layoutText(text, lenient: true), options: options)
         .frame
     case .page(let page):
-      return try frame(for: page, in: zone, now: now, quotes: quotes, script: script)
+      return try frame(
+        for: page, in: zone, now: now, quotes: quotes, script: script, sources: sources)
     }
   }
 

@@ -6,6 +6,7 @@ import ClackHardware
 import ClackMQTT
 import ClackMQTTFace
 import ClackRuntime
+import ClackSources
 import ClackStore
 import Foundation
 import Hummingbird
@@ -151,6 +152,11 @@ public struct Daemon {
           .init(service: app),
           .init(service: lifecycle),
           .init(service: reloader),
+          // With no fetched source it returns at once; a fetch that fails is the source's
+          // trouble, never the daemon's.
+          .init(
+            service: SourceFetchers(service: runtime.service, logger: logger),
+            successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
         ] + (mqtt.map { [.init(service: $0)] } ?? []) + [
           // Our own handler, not a dispatch signal source: it works however the parent left
           // the signal mask. When it returns, the group shuts down gracefully.

@@ -12,6 +12,8 @@ struct ContentPass {
   let config: RuntimeConfig
   /// The board's script for scheduled content that names none.
   let script: RunicScript
+  /// The live sources' readings, for pages that show them.
+  var sources: SourceSnapshot = [:]
 
   /// What one pass decided.
   struct Outcome {
@@ -92,7 +94,7 @@ struct ContentPass {
       do {
         let part = try renderer.screen(
           for: entry.content, in: zone, now: when, quotes: try quotes(),
-          script: entry.script ?? script)
+          script: entry.script ?? script, sources: sources)
         return (part, entry.transition)
       } catch {
         outcome.warnings.append(

@@ -34,7 +34,8 @@ extension Display {
   func prepareLanding(for deadline: Date, now: Date) -> Landing? {
     guard config.landOnTime, homed, !isBusy, deadline > now else { return nil }
     var future = engine
-    let pass = ContentPass(zones: zones, renderer: renderer, config: config, script: script)
+    let pass = ContentPass(
+      zones: zones, renderer: renderer, config: config, script: script, sources: sources.snapshot)
     let outcome = pass.run(
       engine: &future, messages: messages, screen: screen, now: deadline,
       quotes: { [store] in try store.quotes().map(\.quote) })

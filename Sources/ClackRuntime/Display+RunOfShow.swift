@@ -53,11 +53,13 @@ extension Display {
     let instant = at ?? clock.now()
     do {
       let quotes = try store.quotes().map(\.quote)
+      let readings = sources.snapshot
       return PagePreview(
         page: page, zone: zone, at: instant,
         frame: try renderer.frame(
-          for: page, in: zone, now: instant, quotes: quotes, script: script),
-        fields: try renderer.fieldValues(of: page, in: zone, at: instant, quotes: quotes))
+          for: page, in: zone, now: instant, quotes: quotes, script: script, sources: readings),
+        fields: try renderer.fieldValues(
+          of: page, in: zone, at: instant, quotes: quotes, sources: readings))
     } catch {
       throw .cannotDraw(name, "\(error)")
     }

@@ -20,6 +20,8 @@ public actor Display {
   }
   public nonisolated let runner: any RunningBoard
   public nonisolated let zones: [ZoneSpec]
+  /// The live sources' latest readings, which pages draw from.
+  public nonisolated let sources = SourceBook()
   let store: ClackStore
   /// Replaced only by `reload` (Display+Config.swift).
   var config: RuntimeConfig
@@ -232,7 +234,8 @@ public actor Display {
 
   /// The content pass (`ContentPass`), and what it decided taken into the display's state.
   private func decide(now: Date) {
-    let pass = ContentPass(zones: zones, renderer: renderer, config: config, script: script)
+    let pass = ContentPass(
+      zones: zones, renderer: renderer, config: config, script: script, sources: sources.snapshot)
     let outcome = pass.run(
       engine: &engine, messages: messages, screen: screen, now: now,
       quotes: { [store] in try store.quotes().map(\.quote) })

@@ -21,6 +21,8 @@ public struct RuntimeConfig: Sendable {
   /// The pages the config defines, whether the run of show uses them or not (a page can be
   /// previewed before it goes up).
   public var pages: [Page] = []
+  /// The live sources pages read (docs/sources.md).
+  public var sources: [SourceSpec] = []
   public var senderPolicy = SenderPolicy()
   /// The transition used when a message or schedule entry names none.
   public var defaultTransition = TransitionSpec(kind: .fastest)

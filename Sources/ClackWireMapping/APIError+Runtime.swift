@@ -85,6 +85,9 @@ extension APIError {
       .badRequest("quotes[\(index)].\(field)", message)
     case .store(let error): .from(error)
     case .page(let error): .from(error)
+    case .noSource: APIError(.notFound, code: "source_not_found", message: error.description)
+    case .notAWebhook:
+      APIError(.conflict, code: "source_not_a_webhook", message: error.description)
     case .runOfShow(let error):
       APIError(
         .unprocessableContent, code: "invalid_run_of_show", message: error.description,

@@ -1,6 +1,8 @@
 import ClackBoard
 import ClackContent
+import ClackCore
 import ClackDaemon
+import ClackRuntime
 import Foundation
 import Testing
 
@@ -84,7 +86,7 @@ import Testing
     ),
     (
       "run_of_show:\n  - {show: text, text: HELLO, on_change: true}",
-      "run_of_show[0].on_change: what it shows has no time, date, countdown or quote in it"
+      "run_of_show[0].on_change: what it shows has no time, date, countdown, quote or source in it"
     ),
     ("run_of_show:\n  - {show: clock, every: 90s}", "run_of_show[0].every: must be whole minutes"),
     (
@@ -106,6 +108,28 @@ import Testing
       "pages[0].fields.d.countdown: '25-12-2026' is not a date"
     ),
     ("pages:\n  - {name: a, vbml_file: /nonexistent.json}", "cannot read the VBML file"),
+    ("sources:\n  - {name: a}", "sources[0]: needs 'json: URL' (fetched) or 'webhook: true'"),
+    ("sources:\n  - {name: a, json: ftp://x/y}", "sources[0].json: 'ftp://x/y' is not an http"),
+    ("sources:\n  - {name: a, webhook: true, every: 5m}", "sources[0].every: 'every' is for a"),
+    ("sources:\n  - {name: a, json: \"http://x/\", every: 5s}", "sources[0].every: must be 10s"),
+    (
+      "sources:\n  - {name: a, webhook: true}\n  - {name: a, webhook: true}",
+      "sources[1]: a second source named 'a'"
+    ),
+    (
+      "pages:\n  - {name: p, text: \"{{v}}\", fields: {v: {source: tram, path: x}}}",
+      "pages[0].fields.v.source: no source named 'tram' in 'sources'"
+    ),
+    (
+      "sources:\n  - {name: t, webhook: true}\npages:\n  - {name: p, text: \"{{v}}\", "
+        + "fields: {v: {source: t, path: \"a..b\"}}}",
+      "pages[0].fields.v.path: the path 'a..b' has an empty key (at character 3)"
+    ),
+    (
+      "sources:\n  - {name: t, webhook: true}\npages:\n  - {name: p, text: \"{{v}}\", "
+        + "fields: {v: {age_of: t, path: x}}}",
+      "pages[0].fields.v.path: 'path' does not go with 'age_of'"
+    ),
   ])
   func aBadConfigNamesTheFieldAndLine(yaml: String, expected: String) {
     #expect {
@@ -164,6 +188,40 @@ import Testing
       !config.schedules.contains {
         $0.cadence == .cron(try! CronExpression("0 7 * * *")) && $0.content == .quoteOfTheDay
       })
+  }
+
+  @Test func sourcesAndPagesThatReadThemAreRead() throws {
+    let config = try DaemonConfig.parse(
+      yaml: """
+        sources:
+          - name: tram
+            json: https://transit.example.org/departures.json
+            every: 1m
+            timeout: 5s
+            headers: {Authorization: "Bearer x"}
+          - {name: doorbell, webhook: true}
+        pages:
+          - name: tram
+            text: "{{line}}{{old}}"
+            fields:
+              line: {source: tram, path: "departures[0].line", default: "--"}
+              old: {age_of: tram}
+        run_of_show:
+          - {page: tram, on_change: true}
+        """, file: "clack.yaml")
+    #expect(config.runtime.sources.map(\.name) == ["tram", "doorbell"])
+    #expect(
+      config.runtime.sources[0].kind
+        == .json(
+          url: URL(string: "https://transit.example.org/departures.json")!,
+          headers: ["Authorization": "Bearer x"]))
+    #expect(config.runtime.sources[0].every == 60 && config.runtime.sources[0].timeout == 5)
+    #expect(config.runtime.sources[1].kind == .webhook && config.runtime.sources[1].every == 600)
+    #expect(
+      config.runtime.pages[0].fields["line"]
+        == .source("tram", path: try JSONPath("departures[0].line"), fallback: "--"))
+    #expect(config.runtime.pages[0].fields["old"] == .sourceAge("tram"))
+    #expect(config.schedules.map(\.cadence) == [.onChange])
   }
 
   @Test func schedulesAndARunOfShowMakeOneListSchedulesFirst() throws {

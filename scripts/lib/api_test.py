@@ -34,6 +34,9 @@ with open(os.path.join(work, "clack.yaml"), "w") as f:
             "quiet_hours: {start: \"23:59\", end: \"00:00\"}\n"
             # The fuzzer sends thousands of requests; the address limit is tested on its own.
             "http: {per_address_per_minute: 0}\n"
+            # A webhook source, and a fetched one whose server (port 9, loopback) never answers.
+            "sources:\n  - {name: door, webhook: true}\n"
+            "  - {name: feed, json: \"http://127.0.0.1:9/none\", every: 1h}\n"
             "pages:\n  - {name: clock, text: \"{{time}}\"}\n  - {name: spare, text: SPARE}\n"
             "run_of_show:\n  - {page: clock, dwell: 1m}\n")
 root = os.path.dirname(os.path.dirname(os.path.abspath(document)))
@@ -175,6 +178,15 @@ try:
         ("DELETE", "/api/v1/run-of-show", None, {}, 401),
         ("DELETE", "/api/v1/run-of-show", None, auth, 200),
         ("POST", "/api/v1/pages/spare/show", None, auth, 409),
+        # Live sources: a webhook's data in, each source's state out.
+        ("GET", "/api/v1/sources", None, {}, 200),
+        ("POST", "/api/v1/sources/door", {"name": "ADA"}, auth, 200),
+        ("GET", "/api/v1/sources/door", None, {}, 200),
+        ("GET", "/api/v1/sources/nope", None, {}, 404),
+        ("POST", "/api/v1/sources/nope", {}, auth, 404),
+        ("POST", "/api/v1/sources/feed", {}, auth, 409),
+        ("POST", "/api/v1/sources/door", b"{", auth, 400),
+        ("POST", "/api/v1/sources/door", {}, {}, 401),
         ("GET", "/local-api/message", None, local, 200),
         ("POST", "/local-api/message", [[0] * 10] * 3, local, 201),
         ("POST", "/local-api/message", {"characters": [[8] * 10] * 3, "strategy": "row"},

@@ -16,6 +16,8 @@ public struct StatusView: Codable, Sendable, Hashable {
   public var time: Date
   /// The board's time zone (an IANA name): schedules and quiet hours are on its clock.
   public var timeZone: String
+  /// The live sources and how each stands (without their data); absent when none are set.
+  public var sources: [SourceView]?
 
   public struct ScheduledFire: Codable, Sendable, Hashable {
     public var at: Date
@@ -37,8 +39,10 @@ public struct StatusView: Codable, Sendable, Hashable {
 
   public init(
     board: BoardView, faults: [String], queue: [String: Int], showing: [MessageView],
-    nextScheduled: ScheduledFire?, quietHours: String?, time: Date, timeZone: String
+    nextScheduled: ScheduledFire?, quietHours: String?, time: Date, timeZone: String,
+    sources: [SourceView]? = nil
   ) {
+    self.sources = sources
     self.board = board
     self.faults = faults
     self.queue = queue
@@ -50,7 +54,7 @@ public struct StatusView: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case faults, queue, showing, time
+    case faults, queue, showing, time, sources
     case nextScheduled = "next_scheduled"
     case quietHours = "quiet_hours"
     case timeZone = "time_zone"
@@ -77,6 +81,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     quietHours = try container.decodeIfPresent(String.self, forKey: .quietHours)
     time = try container.decode(Date.self, forKey: .time)
     timeZone = try container.decode(String.self, forKey: .timeZone)
+    sources = try container.decodeIfPresent([SourceView].self, forKey: .sources)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -89,6 +94,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     try container.encodeIfPresent(quietHours, forKey: .quietHours)
     try container.encode(time, forKey: .time)
     try container.encode(timeZone, forKey: .timeZone)
+    try container.encodeIfPresent(sources, forKey: .sources)
   }
 }
 

@@ -62,9 +62,17 @@ struct StatusCommand: AsyncParsableCommand {
       lines.append("quiet hours: none")
     }
     if let next = status.nextScheduled {
+      // `cron` is the entry's cadence as written: a cron expression, or `every 15m`,
+      // `on change`.
+      let isCron = next.cron.first.map { $0.isNumber || $0 == "*" || $0 == "@" } ?? false
       lines.append(
         "next scheduled: \(next.show), \(next.when) "
-          + "(cron \(next.cron), zone \(next.zone); times in \(status.timeZone))")
+          + "(\(isCron ? "cron " : "")\(next.cron), zone \(next.zone); times in \(status.timeZone))"
+      )
+    }
+    if let sources = status.sources {
+      lines.append("sources:")
+      for source in sources { lines.append("  " + Self.describe(source, now: status.time)) }
     }
     return lines.joined(separator: "\n")
   }
@@ -77,6 +85,19 @@ extension Array where Element == String {
 }
 
 extension StatusCommand {
+  /// A source in a line: `tram (json, https://…): fresh, 2 min old` or `… STALE, 12 min old:
+  /// HTTP 503 …` or `… no data yet`.
+  static func describe(_ source: SourceView, now: Date) -> String {
+    var text = "\(source.name) (\(source.kind), \(source.origin)): "
+    let age = source.updatedAt.map { " \(Int(max(0, now.timeIntervalSince($0)) / 60)) min old" }
+    if let problem = source.problem {
+      text += "STALE" + (age.map { ",\($0)" } ?? ", no data yet") + ": \(problem)"
+    } else {
+      text += age.map { "fresh,\($0)" } ?? "no data yet"
+    }
+    return text
+  }
+
   /// What the board shows: from its codes, or from its cells on flaps without codes (runes).
   static func frame(of board: BoardView) -> Frame? {
     if let codes = board.codes { return try? Frame(codes: codes) }

@@ -40,8 +40,12 @@ public struct Page: Sendable, Hashable {
   }
 
   /// True when a field it uses changes with the time (the time, the date, a countdown, the
-  /// quote of the day), so it is drawn again at each minute while on show.
-  public var dependsOnTime: Bool { !usedFields.isEmpty }
+  /// quote of the day, a stale source's age), so it is drawn again at each minute while on
+  /// show.
+  public var dependsOnTime: Bool { usedFields.values.contains(where: \.dependsOnTime) }
+
+  /// The live sources its fields read.
+  public var sources: Set<String> { Set(usedFields.values.compactMap(\.sourceName)) }
 
   /// The first instant after `instant` at which a field it uses shows something else: when an
   /// entry of cadence `on_change` comes due. Nil when nothing it shows changes again.

@@ -12,6 +12,10 @@ extension PageField {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     switch self {
+    case .source, .sourceAge:
+      // A source's value changes when its data come (`ContentEngine.sourcesChanged`), not
+      // with the time; a stale one's age is redrawn with the page each minute on show.
+      return nil
     case .quote, .author:
       // The quote of the day is picked by the local date.
       return Self.nextMidnight(after: instant, calendar)

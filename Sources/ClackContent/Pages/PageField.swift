@@ -11,6 +11,12 @@ public enum PageField: Sendable, Hashable {
   /// The quote of the day's text, and its author.
   case quote
   case author
+  /// A value from a live source's data (docs/sources.md), picked by a path; `fallback` while
+  /// there is none (before the source's first data, or a path not in it).
+  case source(String, path: JSONPath, fallback: String = "")
+  /// How old a source's data is once its latest attempt failed (`12M`, `3H`, `2D`); nothing
+  /// while it is fresh. What a template shows to mark a stale value.
+  case sourceAge(String)
 
   /// The fields every page has.
   public static let builtIn: [String: PageField] = [
@@ -31,8 +37,24 @@ public enum CountdownUnit: String, Sendable, Hashable, CaseIterable {
 }
 
 extension PageField {
-  /// The field's text at `now`; `quote` is the quote of the day, when the page needs one.
-  public func text(at now: Date, in timeZone: TimeZone, quote: Quote?) -> String {
+  /// The live source it reads, if any.
+  public var sourceName: String? {
+    switch self {
+    case .source(let name, _, _), .sourceAge(let name): name
+    default: nil
+    }
+  }
+
+  /// True when its text can change with the time alone (every field but a source's value).
+  public var dependsOnTime: Bool {
+    if case .source = self { false } else { true }
+  }
+
+  /// The field's text at `now`; `quote` is the quote of the day, when the page needs one;
+  /// `sources`, the live sources' latest readings.
+  public func text(
+    at now: Date, in timeZone: TimeZone, quote: Quote?, sources: SourceSnapshot = [:]
+  ) -> String {
     switch self {
     case .time(let format):
       return LocalTimeFormat.string(now, format, in: timeZone)
@@ -40,7 +62,24 @@ extension PageField {
       return String(Self.countdown(to: target, unit: unit, at: now, in: timeZone))
     case .quote: return quote?.text ?? ""
     case .author: return quote?.author ?? ""
+    case .source(let name, let path, let fallback):
+      guard let data = sources[name]?.data, let value = path.value(in: data) else {
+        return fallback
+      }
+      return value.pageText
+    case .sourceAge(let name):
+      guard let reading = sources[name], reading.isStale else { return "" }
+      guard let updated = reading.updatedAt else { return "?" }
+      return Self.age(now.timeIntervalSince(updated))
     }
+  }
+
+  /// An age in its largest whole unit: `12M`, `3H`, `2D`.
+  static func age(_ seconds: TimeInterval) -> String {
+    let minutes = max(0, Int(seconds / 60))
+    if minutes < 60 { return "\(minutes)M" }
+    if minutes < 1440 { return "\(minutes / 60)H" }
+    return "\(minutes / 1440)D"
   }
 
   /// Units left until `target` (local), rounded down; 0 once it has come.

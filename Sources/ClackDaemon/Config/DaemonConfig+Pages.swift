@@ -14,11 +14,12 @@ extension DaemonConfig {
 
 extension YAMLReader {
   /// `pages`: a list of `{name, text | vbml_file, justify, align, fields}`. Names are unique;
-  /// a text template naming a field that is neither built in nor the page's own is refused.
-  func pages(resolve: (String) -> String) throws(BoardFileError) -> [Page] {
+  /// a text template naming a field that is neither built in nor the page's own is refused,
+  /// and so is a field reading a source that `sources` (the names given) does not define.
+  func pages(resolve: (String) -> String, sources: [String]) throws(BoardFileError) -> [Page] {
     var pages: [Page] = []
     for item in try items() {
-      let page = try item.page(resolve: resolve)
+      let page = try item.page(resolve: resolve, sources: sources)
       if pages.contains(where: { $0.name == page.name }) {
         throw item.error("a second page named '\(page.name)'")
       }
@@ -27,7 +28,7 @@ extension YAMLReader {
     return pages
   }
 
-  private func page(resolve: (String) -> String) throws(BoardFileError) -> Page {
+  private func page(resolve: (String) -> String, sources: [String]) throws(BoardFileError) -> Page {
     let fields = try self.fields(
       allowed: ["name", "text", "vbml_file", "justify", "align", "fields"], required: ["name"])
     let nameField = try fields.required("name")
@@ -59,7 +60,7 @@ extension YAMLReader {
     }
     var own: [String: PageField] = [:]
     for (fieldName, value) in try fields["fields"]?.namedEntries() ?? [] {
-      own[fieldName] = try value.pageField()
+      own[fieldName] = try value.pageField(sources: sources)
     }
     let page = Page(name: name, template: template, fields: own)
     if let unknown = page.unknownFields.first {
@@ -70,22 +71,56 @@ extension YAMLReader {
     return page
   }
 
-  /// A page's own field: `{time: FORMAT}` or `{countdown: DATE, unit: days|hours|minutes}`.
-  private func pageField() throws(BoardFileError) -> PageField {
-    let fields = try self.fields(allowed: ["time", "countdown", "unit"], required: [])
-    switch (fields["time"], fields["countdown"]) {
-    case (.some(let format), nil):
-      if fields["unit"] != nil { throw error("'unit' goes with 'countdown'") }
-      return .time(format: try format.string())
-    case (nil, .some(let target)):
+  /// A page's own field: `{time: FORMAT}`, `{countdown: DATE, unit: days|hours|minutes}`,
+  /// `{source: NAME, path: PATH, default: TEXT}` or `{age_of: NAME}` (docs/sources.md).
+  private func pageField(sources: [String]) throws(BoardFileError) -> PageField {
+    let fields = try self.fields(
+      allowed: ["time", "countdown", "unit", "source", "path", "default", "age_of"],
+      required: [])
+    let kinds = ["time", "countdown", "source", "age_of"].filter { fields[$0] != nil }
+    guard kinds.count == 1 else {
+      throw error(
+        "must be one of {time: FORMAT}, {countdown: YYYY-MM-DD[ HH:MM], unit: days}, "
+          + "{source: NAME, path: PATH} or {age_of: NAME}")
+    }
+    let extras: [String: [String]] = [
+      "time": [], "countdown": ["unit"], "source": ["path", "default"], "age_of": [],
+    ]
+    for extra in ["unit", "path", "default"]
+    where fields[extra] != nil && !(extras[kinds[0]] ?? []).contains(extra) {
+      throw fields[extra]!.error("'\(extra)' does not go with '\(kinds[0])'")
+    }
+    switch kinds[0] {
+    case "time": return .time(format: try fields.required("time").string())
+    case "countdown":
       let unit =
         try fields["unit"].map { field throws(BoardFileError) in
           CountdownUnit(rawValue: try field.choice(CountdownUnit.allCases.map(\.rawValue)))
         } ?? nil
-      return .countdown(to: try target.localDateTime(), unit: unit ?? .days)
-    default:
-      throw error("must be {time: FORMAT} or {countdown: YYYY-MM-DD[ HH:MM], unit: days}")
+      return .countdown(to: try fields.required("countdown").localDateTime(), unit: unit ?? .days)
+    case "source":
+      let name = try fields.required("source").sourceName(in: sources)
+      let pathField = try fields.required("path")
+      let text = try pathField.string()
+      let fallback = try fields["default"]?.string() ?? ""
+      do {
+        return .source(name, path: try JSONPath(text), fallback: fallback)
+      } catch {
+        throw pathField.error(error.description)
+      }
+    default: return .sourceAge(try fields.required("age_of").sourceName(in: sources))
     }
+  }
+
+  /// A source's name, one of `sources`.
+  private func sourceName(in sources: [String]) throws(BoardFileError) -> String {
+    let name = try string()
+    guard sources.contains(name) else {
+      throw error(
+        "no source named '\(name)' in 'sources'"
+          + (sources.isEmpty ? "" : "; sources: \(sources.joined(separator: ", "))"))
+    }
+    return name
   }
 
   /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`, a local date and time.

@@ -3,7 +3,8 @@ import ClackRuntime
 extension DaemonConfig {
   /// The settings (named as in the config file) that differ from `running`'s and only a
   /// restart applies: the board, the listener, the state and key files, the Local API, MQTT,
-  /// HTTP limits and the zones. Everything else a reload applies at once.
+  /// HTTP limits, the zones and the live sources (their fetchers start with the daemon).
+  /// Everything else a reload applies at once.
   func restartOnlyChanges(comparedTo running: DaemonConfig) -> [String] {
     var changed: [String] = []
     if boardPath != running.boardPath { changed.append("board") }
@@ -14,6 +15,7 @@ extension DaemonConfig {
     if mqtt != running.mqtt { changed.append("mqtt") }
     if http != running.http { changed.append("http") }
     if runtime.zones != running.runtime.zones { changed.append("zones") }
+    if runtime.sources != running.runtime.sources { changed.append("sources") }
     if schedulesNeedNewZones(running) { changed.append("schedules (they name the new zones)") }
     return changed
   }
@@ -31,6 +33,9 @@ extension DaemonConfig {
   func applicable(over running: DaemonConfig) -> DaemonConfig {
     var applied = running
     applied.runtime = runtime
+    // The running fetchers go on; a page reading a source only the new config has shows
+    // its default until the restart.
+    applied.runtime.sources = running.runtime.sources
     if runtime.zones != running.runtime.zones {
       applied.runtime.zones = running.runtime.zones
       applied.runtime.senderZones = running.runtime.senderZones

@@ -25,7 +25,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
-        "script", "pages", "run_of_show", "land_on_time",
+        "script", "pages", "run_of_show", "land_on_time", "sources",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -109,7 +109,11 @@ extension DaemonConfig {
       }
     }
     config.schedulesKeyCount = config.schedules.count
-    if let pages = top["pages"] { config.runtime.pages = try pages.pages(resolve: resolve) }
+    if let sources = top["sources"] { config.runtime.sources = try sources.sources() }
+    if let pages = top["pages"] {
+      config.runtime.pages = try pages.pages(
+        resolve: resolve, sources: config.runtime.sources.map(\.name))
+    }
     if let show = top["run_of_show"] {
       if top["schedules"] == nil {
         config.schedules = []

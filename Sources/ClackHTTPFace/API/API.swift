@@ -67,6 +67,7 @@ public struct API: Sendable {
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     addPageRoutes(v1)
+    addSourceRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
     addLocalAPIRoutes(router)
     addVBMLRoutes(router)
@@ -129,7 +130,11 @@ public struct API: Sendable {
   // MARK: - Board, status, health
 
   func status() async throws -> StatusView {
-    StatusView(try service.status(), board: BoardView(await service.boardReading()))
+    var view = StatusView(try service.status(), board: BoardView(await service.boardReading()))
+    let sources = service.sourceReadings()
+    view.sources =
+      sources.isEmpty ? nil : sources.map { SourceView($0.spec, $0.reading, withData: false) }
+    return view
   }
 
   func health() async throws -> Response {

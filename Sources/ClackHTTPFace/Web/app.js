@@ -229,6 +229,14 @@ async function refreshStatus() {
     ["queued", String(s.queue?.queued ?? 0)]);
   // Times on the board's clock, as the daemon words them ("07:00, in 34 min").
   if (s.next_scheduled) rows.push(["next", `${s.next_scheduled.show}, ${s.next_scheduled.when}`]);
+  // Live sources: fresh, or stale with what went wrong (pages show their last data).
+  for (const source of s.sources || []) {
+    const age = source.updated_at
+      ? `${Math.max(0, Math.floor((Date.parse(s.time) - Date.parse(source.updated_at)) / 60000))} min old`
+      : "no data yet";
+    rows.push([`source ${source.name}`,
+      source.stale ? `STALE (${age}): ${source.problem}` : (source.updated_at ? `fresh, ${age}` : age)]);
+  }
   $("status").replaceChildren(...rows.flatMap(([name, value]) => term(name, value)));
   const faults = s.faults || [];
   $("faults").replaceChildren(...(faults.length ? faults : ["none"]).map(item));

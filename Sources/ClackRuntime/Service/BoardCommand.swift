@@ -60,6 +60,10 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
   case page(PageError)
   /// A run of show set at run time that is not one the board can show: the entry and field.
   case runOfShow(RunOfShowError)
+  /// No source of the name, with the ones there are.
+  case noSource(String, known: [String])
+  /// Data pushed to a source that fetches its own.
+  case notAWebhook(String, kind: String)
 
   public var description: String {
     switch self {
@@ -69,6 +73,13 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
     case .script(let error): error.description
     case .page(let error): error.description
     case .runOfShow(let error): error.description
+    case .noSource(let name, let known):
+      "no source named '\(name)'"
+        + (known.isEmpty
+          ? "; the config defines none" : "; sources: \(known.joined(separator: ", "))")
+    case .notAWebhook(let name, let kind):
+      "source '\(name)' is a \(kind) source, which fetches its own data; only a webhook source "
+        + "takes data pushed to it"
     case .invalidQuote(_, let field, let message): "\(field): \(message)"
     case .store(let error): error.description
     }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A live source as the config describes it (docs/sources.md): its name, which pages' fields
+/// use, and where its data come from.
+public struct SourceSpec: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// Data pushed to `POST /api/v1/sources/{name}` with the API key: anything that can call
+    /// a URL (a script, Node-RED, Home Assistant's `rest_command`).
+    case webhook
+    /// A JSON document fetched over HTTP(S); `headers` go with each request (a token).
+    case json(url: URL, headers: [String: String])
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// Seconds between fetches (each shifted by up to a tenth, so sources do not fetch in
+  /// step; longer after failures). Not used by a webhook.
+  public var every: TimeInterval
+  /// The longest a fetch may take, connecting included.
+  public var timeout: TimeInterval
+
+  public init(name: String, kind: Kind, every: TimeInterval = 600, timeout: TimeInterval = 20) {
+    (self.name, self.kind, self.every, self.timeout) = (name, kind, every, timeout)
+  }
+
+  /// `webhook` or `json`, as the config writes it.
+  public var kindName: String {
+    switch kind {
+    case .webhook: "webhook"
+    case .json: "json"
+    }
+  }
+
+  /// Where its data come from, in a few words (the URL, or the webhook's path).
+  public var origin: String {
+    switch kind {
+    case .webhook: "POST /api/v1/sources/\(name)"
+    case .json(let url, _): url.absoluteString
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import ClackContent
+import ClackCore
+import Foundation
+
+/// Live sources (docs/sources.md): data in from fetchers and webhooks, and their state out.
+extension BoardService {
+  /// The configured sources.
+  public var sources: [SourceSpec] { settings.current.sources }
+
+  /// New data for source `name` (a fetch's answer, a webhook's body): pages that read it are
+  /// drawn again when the data differ from the last.
+  public func receive(source name: String, data: JSONValue) async throws(ServiceError) {
+    guard sources.contains(where: { $0.name == name }) else {
+      throw .noSource(name, known: sources.map(\.name))
+    }
+    if display.sources.receive(data, for: name, at: clock.now()) {
+      await display.sourcesChanged([name])
+    }
+  }
+
+  /// A webhook's body for source `name`: refused unless the source is a webhook (a fetched
+  /// source's data come from its URL).
+  public func push(source name: String, data: JSONValue) async throws(ServiceError) {
+    guard let spec = sources.first(where: { $0.name == name }) else {
+      throw .noSource(name, known: sources.map(\.name))
+    }
+    guard spec.kind == .webhook else { throw .notAWebhook(name, kind: spec.kindName) }
+    try await receive(source: name, data: data)
+  }
+
+  /// An attempt to read source `name` failed: its last good data stay, marked stale.
+  public func sourceFailed(_ name: String, problem: String) {
+    display.sources.fail(name, problem)
+  }
+
+  /// A fetch found source `name`'s data unchanged since the last (HTTP 304): fresh again.
+  public func sourceConfirmed(_ name: String) {
+    display.sources.confirm(name, at: clock.now())
+  }
+
+  /// Each configured source with its latest reading.
+  public func sourceReadings() -> [(spec: SourceSpec, reading: SourceReading)] {
+    let snapshot = display.sources.snapshot
+    return sources.map { ($0, snapshot[$0.name] ?? SourceReading()) }
+  }
+}

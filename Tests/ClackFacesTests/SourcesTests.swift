@@ -1,0 +1,175 @@
+import AsyncHTTPClient
+import ClackContent
+import ClackCore
+import ClackRuntimeTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import ClackHTTPFace
+@testable import ClackRuntime
+@testable import ClackSources
+
+/// Live sources (docs/sources.md): a webhook's data reach the board through REST, a JSON
+/// source is fetched from a loopback server (conditionally, with its failures in words), and a
+/// failing source keeps its last data, marked stale.
+@Suite(.serialized) struct SourcesTests {
+  static func config() -> RuntimeConfig {
+    var config = RuntimeHarness.unscheduled(dwell: 60)
+    config.sources = [
+      SourceSpec(name: "doorbell", kind: .webhook),
+      SourceSpec(
+        name: "tram", kind: .json(url: URL(string: "http://127.0.0.1:9/x")!, headers: [:])),
+    ]
+    let door = Page(
+      name: "door", template: .text("{{who}}"),
+      fields: ["who": .source("doorbell", path: try! JSONPath("name"), fallback: "NOBODY")])
+    config.pages = [door]
+    config.schedules = [ScheduleEntry(cadence: .rotation, content: .page(door))]
+    return config
+  }
+
+  static func object(_ body: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+  }
+
+  static func text(_ board: RecordingBoard) throws -> String {
+    try #require(board.framesShown.last).notations().map {
+      $0.joined().trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "|")
+  }
+
+  @Test func aWebhooksDataReachTheBoardAndMistakesAreNamed() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let (runtime, board) = try await RuntimeHarness.recordingRuntime(Self.config(), clock: clock)
+    await runtime.display.step()
+    #expect(try Self.text(board).contains("NOBODY"), "the default before any data")
+    let api = API(
+      service: runtime.service,
+      access: AccessPolicy(key: BoardControlCLITests.key, loopbackOnly: true))
+    let key = BoardControlCLITests.key.value
+    try await Application(router: api.router()).test(.router) { client in
+      func call(_ method: HTTPRequest.Method, _ path: String, _ body: String = "") async throws
+        -> (HTTPResponse.Status, String)
+      {
+        try await client.execute(
+          uri: path, method: method, headers: [.clackKey: key], body: ByteBuffer(string: body)
+        ) { ($0.status, String(buffer: $0.body)) }
+      }
+      let (status, body) = try await call(.post, "/api/v1/sources/doorbell", #"{"name": "ADA"}"#)
+      #expect(status == .ok, "\(body)")
+      let answer = try Self.object(body)
+      #expect(answer["version"] as? Int == 1 && answer["stale"] as? Bool == false)
+      #expect((answer["data"] as? [String: Any])?["name"] as? String == "ADA")
+      await runtime.display.step()
+      #expect(try Self.text(board).contains("ADA"), "drawn again with the new data")
+
+      let (missing, missingBody) = try await call(.post, "/api/v1/sources/nope", "{}")
+      #expect(missing == .notFound && missingBody.contains("source_not_found"))
+      #expect(missingBody.contains("sources: doorbell, tram"))
+      let (fetched, fetchedBody) = try await call(.post, "/api/v1/sources/tram", "{}")
+      #expect(fetched == .conflict && fetchedBody.contains("source_not_a_webhook"))
+      let (bad, badBody) = try await call(.post, "/api/v1/sources/doorbell", "name=ADA")
+      #expect(bad == .badRequest && badBody.contains("invalid_json"))
+
+      // A failure keeps the data on the board and says so.
+      runtime.service.sourceFailed("doorbell", problem: "the bell's server is down")
+      let (_, listBody) = try await call(.get, "/api/v1/sources")
+      let sources = try #require(try Self.object(listBody)["sources"] as? [[String: Any]])
+      #expect(sources.map { $0["name"] as? String } == ["doorbell", "tram"])
+      #expect(sources[0]["stale"] as? Bool == true)
+      #expect(sources[0]["problem"] as? String == "the bell's server is down")
+      #expect(sources[0]["data"] == nil, "the list leaves the data out")
+      #expect(sources[1]["origin"] as? String == "http://127.0.0.1:9/x")
+    }
+    await runtime.display.step()
+    #expect(try Self.text(board).contains("ADA"))
+  }
+
+  /// What the loopback server answers next.
+  enum Answer: Sendable {
+    case json(String, etag: String)
+    case status(Int)
+    case text(String)
+  }
+
+  @Test func aJSONSourceIsFetchedConditionallyAndItsFailuresAreWorded() async throws {
+    let answer = Mutex<Answer>(.json(#"{"departures": [{"line": "M10"}]}"#, etag: "\"v1\""))
+    let seen = Mutex<[(token: String?, ifNoneMatch: String?)]>([])
+    let router = Router()
+    router.get("doc") { request, _ -> Response in
+      seen.withLock {
+        $0.append(
+          (request.headers[HTTPField.Name("X-Token")!], request.headers[.ifNoneMatch]))
+      }
+      switch answer.withLock({ $0 }) {
+      case .json(let body, let etag):
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified) }
+        return Response(
+          status: .ok, headers: [.contentType: "application/json", .eTag: etag],
+          body: .init(byteBuffer: ByteBuffer(string: body)))
+      case .status(let code):
+        return Response(status: HTTPResponse.Status(code: code))
+      case .text(let body):
+        return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: body)))
+      }
+    }
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    try await Application(router: router).test(.live) { client in
+      let port = try #require(client.port)
+      let fetch = SourceFetch(
+        url: URL(string: "http://127.0.0.1:\(port)/doc")!, headers: ["X-Token": "secret"],
+        timeout: 5)
+      guard case .data(let data, let validators) = await fetch.run(with: http, validators: .init())
+      else {
+        Issue.record("the first fetch brought no data")
+        return
+      }
+      #expect(try JSONPath("departures[0].line").value(in: data) == .string("M10"))
+      #expect(validators.etag == "\"v1\"")
+      #expect(await fetch.run(with: http, validators: validators) == .unchanged, "304")
+      #expect(seen.withLock { $0.map(\.token) } == ["secret", "secret"])
+      #expect(seen.withLock { $0.map(\.ifNoneMatch) } == [nil, "\"v1\""])
+
+      answer.withLock { $0 = .status(503) }
+      #expect(
+        await fetch.run(with: http, validators: validators)
+          == .failed("http://127.0.0.1:\(port)/doc: HTTP 503 Service Unavailable"))
+      answer.withLock { $0 = .text("<html>sorry</html>") }
+      #expect(
+        await fetch.run(with: http, validators: .init())
+          == .failed(
+            "http://127.0.0.1:\(port)/doc: the answer is not JSON (it begins '<html>sorry</html>')")
+      )
+      answer.withLock {
+        $0 = .json("[" + String(repeating: "1,", count: 600_000) + "1]", etag: "\"big\"")
+      }
+      #expect(
+        await fetch.run(with: http, validators: .init())
+          == .failed("http://127.0.0.1:\(port)/doc: the answer is over 1024 KiB"))
+    }
+    let closed = SourceFetch(url: URL(string: "http://127.0.0.1:9/doc")!, headers: [:], timeout: 5)
+    guard case .failed(let problem) = await closed.run(with: http, validators: .init()) else {
+      Issue.record("a closed port answered")
+      return
+    }
+    #expect(
+      problem == "http://127.0.0.1:9/doc: the server refused the connection (is it running, on "
+        + "that port?)")
+    try await http.shutdown()
+  }
+
+  @Test func theFetchersPauseIsItsIntervalJitteredAndGrowsAfterFailures() {
+    #expect(SourceSchedule.pause(every: 600, failures: 0, jitter: 0) == 600)
+    #expect(SourceSchedule.pause(every: 600, failures: 0, jitter: 1) == 660)
+    #expect(SourceSchedule.pause(every: 600, failures: 0, jitter: -5) == 540, "at most a tenth")
+    #expect(
+      (1...7).map { SourceSchedule.pause(every: 600, failures: $0, jitter: 0) }
+        == [30, 60, 120, 240, 480, 900, 900], "up to 15 min for a source of 10 min")
+    #expect(SourceSchedule.pause(every: 3600, failures: 12, jitter: 0) == 3600)
+  }
+}

@@ -186,7 +186,7 @@ let package = Package(
     .target(
       name: "ClackSources",
       dependencies: [
-        "ClackAPI", "ClackCore", "ClackRuntime",
+        "ClackAPI", "ClackContent", "ClackCore", "ClackRuntime",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

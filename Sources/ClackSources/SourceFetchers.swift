@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ClackContent
 import ClackCore
 import ClackRuntime
 import Foundation
@@ -20,10 +21,29 @@ public struct SourceFetchers: Service {
     self.logger = logger
   }
 
+  /// How a source is fetched, and what its answer becomes for pages; nil for a webhook.
+  static func plan(_ spec: SourceSpec, timeZone: TimeZone) -> (
+    fetch: SourceFetch, read: @Sendable (JSONValue) throws -> JSONValue
+  )? {
+    switch spec.kind {
+    case .webhook: return nil
+    case .json(let url, let headers):
+      return (SourceFetch(url: url, headers: headers, timeout: spec.timeout), { $0 })
+    case .weather(let latitude, let longitude, let units, let endpoint):
+      var parts = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+      parts?.queryItems = OpenMeteo.query(
+        latitude: latitude, longitude: longitude, units: units, timeZone: timeZone
+      ).map { URLQueryItem(name: $0.0, value: $0.1) }
+      return (
+        SourceFetch(url: parts?.url ?? endpoint, headers: [:], timeout: spec.timeout),
+        { forecast in try OpenMeteo.pageData(from: forecast, units: units) }
+      )
+    }
+  }
+
   public func run() async throws {
-    let fetched = service.sources.compactMap { spec -> (SourceSpec, SourceFetch)? in
-      guard case .json(let url, let headers) = spec.kind else { return nil }
-      return (spec, SourceFetch(url: url, headers: headers, timeout: spec.timeout))
+    let fetched = service.sources.compactMap { spec in
+      Self.plan(spec, timeZone: service.timeZone).map { (spec, $0.fetch, $0.read) }
     }
     guard !fetched.isEmpty else { return }
     var configuration = HTTPClient.Configuration(
@@ -35,19 +55,30 @@ public struct SourceFetchers: Service {
     )
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
-        for (spec, fetch) in fetched {
-          group.addTask { await keepFetching(spec, fetch, client: client) }
+        for (spec, fetch, read) in fetched {
+          group.addTask { await keepFetching(spec, fetch, read, client: client) }
         }
       }
     }
     try? await client.shutdown()
   }
 
-  private func keepFetching(_ spec: SourceSpec, _ fetch: SourceFetch, client: HTTPClient) async {
+  private func keepFetching(
+    _ spec: SourceSpec, _ fetch: SourceFetch, _ read: (JSONValue) throws -> JSONValue,
+    client: HTTPClient
+  ) async {
     var validators = SourceFetch.Validators()
     var failures = 0
     while !Task.isCancelled {
-      switch await fetch.run(with: client, validators: validators) {
+      var outcome = await fetch.run(with: client, validators: validators)
+      if case .data(let answer, let next) = outcome {
+        do {
+          outcome = .data(try read(answer), next)
+        } catch {
+          outcome = .failed("\(fetch.url.absoluteString): \(error)")
+        }
+      }
+      switch outcome {
       case .data(let data, let next):
         validators = next
         await settle(spec, failures: &failures)

@@ -108,7 +108,18 @@ import Testing
       "pages[0].fields.d.countdown: '25-12-2026' is not a date"
     ),
     ("pages:\n  - {name: a, vbml_file: /nonexistent.json}", "cannot read the VBML file"),
-    ("sources:\n  - {name: a}", "sources[0]: needs 'json: URL' (fetched) or 'webhook: true'"),
+    (
+      "sources:\n  - {name: a}",
+      "sources[0]: needs one of 'json: URL' (fetched), 'weather: {latitude, longitude}'"
+    ),
+    (
+      "sources:\n  - {name: a, weather: {latitude: 95, longitude: 0}}",
+      "sources[0].weather.latitude: 95.0 is out of range -90.0-90.0"
+    ),
+    (
+      "sources:\n  - {name: a, weather: {latitude: 1, longitude: 2, units: kelvin}}",
+      "sources[0].weather.units: 'kelvin' is not one of: metric, imperial"
+    ),
     ("sources:\n  - {name: a, json: ftp://x/y}", "sources[0].json: 'ftp://x/y' is not an http"),
     ("sources:\n  - {name: a, webhook: true, every: 5m}", "sources[0].every: 'every' is for a"),
     ("sources:\n  - {name: a, json: \"http://x/\", every: 5s}", "sources[0].every: must be 10s"),
@@ -200,6 +211,7 @@ import Testing
             timeout: 5s
             headers: {Authorization: "Bearer x"}
           - {name: doorbell, webhook: true}
+          - {name: weather, weather: {latitude: 52.52, longitude: 13.41, units: imperial}}
         pages:
           - name: tram
             text: "{{line}}{{old}}"
@@ -209,7 +221,11 @@ import Testing
         run_of_show:
           - {page: tram, on_change: true}
         """, file: "clack.yaml")
-    #expect(config.runtime.sources.map(\.name) == ["tram", "doorbell"])
+    #expect(config.runtime.sources.map(\.name) == ["tram", "doorbell", "weather"])
+    #expect(
+      config.runtime.sources[2].kind
+        == .weather(
+          latitude: 52.52, longitude: 13.41, units: .imperial, endpoint: OpenMeteo.endpoint))
     #expect(
       config.runtime.sources[0].kind
         == .json(

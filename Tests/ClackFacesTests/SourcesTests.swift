@@ -163,6 +163,42 @@ import Testing
     try await http.shutdown()
   }
 
+  @Test func aWeatherSourceAsksOpenMeteoForThePlaceAndReadsItsAnswer() async throws {
+    let asked = Mutex<[String: String]>([:])
+    let router = Router()
+    router.get("v1/forecast") { request, _ -> Response in
+      asked.withLock { seen in
+        for (name, value) in request.uri.queryParameters { seen[String(name)] = String(value) }
+      }
+      return Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: OpenMeteoAnswer.berlin)))
+    }
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    try await Application(router: router).test(.live) { client in
+      let port = try #require(client.port)
+      let spec = SourceSpec(
+        name: "weather",
+        kind: .weather(
+          latitude: 52.52, longitude: 13.41, units: .metric,
+          endpoint: URL(string: "http://127.0.0.1:\(port)/v1/forecast")!))
+      let plan = try #require(
+        SourceFetchers.plan(spec, timeZone: TimeZone(identifier: "Europe/Berlin")!))
+      guard case .data(let forecast, _) = await plan.fetch.run(with: http, validators: .init())
+      else {
+        Issue.record("no forecast")
+        return
+      }
+      let data = try plan.read(forecast)
+      #expect(try JSONPath("now.condition").value(in: data) == .string("RAIN"))
+      #expect(try JSONPath("today.high").value(in: data) == .int(5))
+      #expect(asked.withLock { $0["latitude"] } == "52.52")
+      #expect(asked.withLock { $0["timezone"] } == "Europe/Berlin")
+      #expect(SourceFetchers.plan(SourceSpec(name: "w", kind: .webhook), timeZone: .gmt) == nil)
+    }
+    try await http.shutdown()
+  }
+
   @Test func theFetchersPauseIsItsIntervalJitteredAndGrowsAfterFailures() {
     #expect(SourceSchedule.pause(every: 600, failures: 0, jitter: 0) == 600)
     #expect(SourceSchedule.pause(every: 600, failures: 0, jitter: 1) == 660)
@@ -172,4 +208,16 @@ import Testing
         == [30, 60, 120, 240, 480, 900, 900], "up to 15 min for a source of 10 min")
     #expect(SourceSchedule.pause(every: 3600, failures: 12, jitter: 0) == 3600)
   }
+}
+
+/// An answer in Open-Meteo's format (the same as `OpenMeteoTests.berlin`, which another test
+/// target holds).
+enum OpenMeteoAnswer {
+  static let berlin = #"""
+    {"latitude":52.52,"longitude":13.419998,"utc_offset_seconds":3600,"timezone":"Europe/Berlin",
+     "current":{"time":"2026-11-26T08:00","interval":900,"temperature_2m":3.6,
+                "weather_code":61,"wind_speed_10m":14.8,"is_day":1},
+     "daily":{"time":["2026-11-26","2026-11-27"],"temperature_2m_max":[5.2,2.4],
+              "temperature_2m_min":[-0.6,-2.5],"weather_code":[61,71]}}
+    """#
 }

@@ -12,7 +12,7 @@ public struct SourcesView: Codable, Sendable, Hashable {
 /// attempt failed (then `stale`, with the `problem`, while pages show the last good data).
 public struct SourceView: Codable, Sendable, Hashable {
   public var name: String
-  /// `webhook` or `json`.
+  /// `webhook`, `json` or `weather`.
   public var kind: String
   /// Its URL, or the webhook's path.
   public var origin: String

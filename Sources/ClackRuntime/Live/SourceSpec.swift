@@ -1,3 +1,4 @@
+import ClackContent
 import Foundation
 
 /// A live source as the config describes it (docs/sources.md): its name, which pages' fields
@@ -9,6 +10,9 @@ public struct SourceSpec: Sendable, Hashable {
     case webhook
     /// A JSON document fetched over HTTP(S); `headers` go with each request (a token).
     case json(url: URL, headers: [String: String])
+    /// The weather at a place from Open-Meteo's forecast (`endpoint`: its public one, or a
+    /// server of one's own), in the board's time zone.
+    case weather(latitude: Double, longitude: Double, units: WeatherUnits, endpoint: URL)
   }
 
   public var name: String
@@ -23,11 +27,12 @@ public struct SourceSpec: Sendable, Hashable {
     (self.name, self.kind, self.every, self.timeout) = (name, kind, every, timeout)
   }
 
-  /// `webhook` or `json`, as the config writes it.
+  /// `webhook`, `json` or `weather`, as the config writes it.
   public var kindName: String {
     switch kind {
     case .webhook: "webhook"
     case .json: "json"
+    case .weather: "weather"
     }
   }
 
@@ -36,6 +41,8 @@ public struct SourceSpec: Sendable, Hashable {
     switch kind {
     case .webhook: "POST /api/v1/sources/\(name)"
     case .json(let url, _): url.absoluteString
+    case .weather(let latitude, let longitude, _, let endpoint):
+      "\(endpoint.absoluteString) at \(latitude), \(longitude)"
     }
   }
 }

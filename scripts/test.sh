@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
-# formatting, runs every unit test, tests the web simulator in headless Chromium
+# formatting, runs every unit test, fuzzes what comes from the network (scripts/fuzz.sh, a
+# short run), tests the web simulator in headless Chromium
 # (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
 # (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
 # runs the README's tour from outside the repository (scripts/tour-test.sh),
@@ -66,6 +67,11 @@ daemon=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' 
 [ -n "$daemon" ] || die "could not read the number of daemon tests that passed"
 unit=$((unit + daemon))
 
+step "fuzzing what comes from the network (libFuzzer, 30 s a target)"
+bash scripts/fuzz.sh | tee "$log"
+fuzz=$(sed -n 's/^fuzz: \([0-9]*\) target(s), [0-9]* runs, 0 crashes$/\1/p' "$log")
+[ -n "$fuzz" ] || die "could not read the number of fuzz targets that ran clean"
+
 step "testing the web simulator in a headless browser (Chromium)"
 CLACK_NO_BUILD=1 bash scripts/browser-test.sh | tee "$log"
 browser=$(sed -n 's/^browser: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
@@ -126,4 +132,4 @@ vm=$(grep -cE '^\[(libgpiod v[12]|deb)\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"
+echo "tests: $((unit + fuzz + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $fuzz fuzz targets, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"

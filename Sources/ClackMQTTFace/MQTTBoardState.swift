@@ -25,6 +25,15 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
   /// The page of the run of show on show in the first zone (`main` on an unsplit board);
   /// nil while a message or nothing has it. Home Assistant's Page select reads it.
   public var page: String?
+  /// Each live source by name: `stale` and its `problem` while it fails (docs/sources.md).
+  public var sources: [String: SourceState]?
+
+  public struct SourceState: Codable, Sendable, Hashable {
+    public var stale: Bool
+    public var problem: String?
+
+    public init(stale: Bool, problem: String?) { (self.stale, self.problem) = (stale, problem) }
+  }
 
   public init(view: BoardView, queueDepth: Int, firstZone: String? = nil) {
     let shown = view.target ?? view.codes
@@ -48,7 +57,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case text, rows, codes, faults, quiet, homed, moving, waiting, brightness, pixels, script
-    case page
+    case page, sources
     case queueDepth = "queue_depth"
   }
 
@@ -67,6 +76,7 @@ public struct MQTTBoardState: Codable, Sendable, Hashable {
     try container.encodeIfPresent(pixels, forKey: .pixels)
     try container.encode(script, forKey: .script)
     try container.encode(page, forKey: .page)  // null: the select's template reads it
+    try container.encodeIfPresent(sources, forKey: .sources)
   }
 
   /// A row of Vestaboard codes as text: characters as themselves, tiles as `{red}`, unknown

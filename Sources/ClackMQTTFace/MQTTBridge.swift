@@ -188,7 +188,14 @@ public struct MQTTBridge: Service {
   func publishState() async {
     let view = BoardView(await service.boardReading())
     let depth = (try? await service.health().queued) ?? 0
-    let state = MQTTBoardState(view: view, queueDepth: depth, firstZone: service.firstZone)
+    var state = MQTTBoardState(view: view, queueDepth: depth, firstZone: service.firstZone)
+    let sources = service.sourceReadings()
+    if !sources.isEmpty {
+      state.sources = Dictionary(
+        uniqueKeysWithValues: sources.map {
+          ($0.spec.name, .init(stale: $0.reading.isStale, problem: $0.reading.problem))
+        })
+    }
     var still = state
     (still.moving, still.waiting, still.pixels) = (0, 0, nil)
     let key = WireJSON.text(still)

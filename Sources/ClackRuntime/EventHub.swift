@@ -15,6 +15,8 @@ public enum DaemonEvent: Sendable, Hashable {
   /// The run of show changed (set at run time, reset, or a config reloaded): the pages it
   /// shows now, each once, in its order.
   case runOfShow(pages: [String])
+  /// A live source's data changed, or it went stale (`problem`), or it recovered.
+  case source(name: String, stale: Bool, problem: String?)
 }
 
 /// What the board shows, as a `board` event carries it.

@@ -89,13 +89,13 @@ public struct SourceFetchers: Service {
         }
       case .unchanged:
         await settle(spec, failures: &failures)
-        service.sourceConfirmed(spec.name)
+        await service.sourceConfirmed(spec.name)
       case .failed(let problem):
         if failures == 0 {
           logger.warning("source '\(spec.name)' failed, showing its last data: \(problem)")
         }
         failures += 1
-        service.sourceFailed(spec.name, problem: problem)
+        await service.sourceFailed(spec.name, problem: problem)
       }
       let pause = SourceSchedule.pause(
         every: spec.every, failures: failures, jitter: Double.random(in: -1...1))

@@ -71,8 +71,8 @@ extension GlyphBitmap {
 }
 
 extension DaemonEvent {
-  /// The event as a Server-Sent Event: its type (`board`, `message`, `status`, `run_of_show`)
-  /// and its JSON.
+  /// The event as a Server-Sent Event: its type (`board`, `message`, `status`, `run_of_show`,
+  /// `source`) and its JSON.
   public var sse: String { "event: \(type)\ndata: \(json)\n\n" }
 
   public var type: String {
@@ -81,6 +81,7 @@ extension DaemonEvent {
     case .board: "board"
     case .status: "status"
     case .runOfShow: "run_of_show"
+    case .source: "source"
     }
   }
 
@@ -101,6 +102,8 @@ extension DaemonEvent {
       WireJSON.text(EventWire.StatusChanged(homed: homed))
     case .runOfShow(let pages):
       WireJSON.text(EventWire.RunOfShowChanged(pages: pages))
+    case .source(let name, let stale, let problem):
+      WireJSON.text(EventWire.SourceChanged(name: name, stale: stale, problem: problem))
     }
   }
 }

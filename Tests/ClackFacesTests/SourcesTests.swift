@@ -11,6 +11,7 @@ import Synchronization
 import Testing
 
 @testable import ClackHTTPFace
+@testable import ClackMQTTFace
 @testable import ClackRuntime
 @testable import ClackSources
 
@@ -77,7 +78,7 @@ import Testing
       #expect(bad == .badRequest && badBody.contains("invalid_json"))
 
       // A failure keeps the data on the board and says so.
-      runtime.service.sourceFailed("doorbell", problem: "the bell's server is down")
+      await runtime.service.sourceFailed("doorbell", problem: "the bell's server is down")
       let (_, listBody) = try await call(.get, "/api/v1/sources")
       let sources = try #require(try Self.object(listBody)["sources"] as? [[String: Any]])
       #expect(sources.map { $0["name"] as? String } == ["doorbell", "tram"])
@@ -88,6 +89,31 @@ import Testing
     }
     await runtime.display.step()
     #expect(try Self.text(board).contains("ADA"))
+  }
+
+  @Test func aSourcesChangesAreEventsAndMQTTsStateSaysWhichAreStale() async throws {
+    let daemon = try await InProcessDaemon(config: Self.config())
+    var events = daemon.runtime.service.subscribe().makeAsyncIterator()
+    func nextSourceEvent() async -> DaemonEvent? {
+      while let event = await events.next() {
+        if case .source = event { return event }
+      }
+      return nil
+    }
+    try await daemon.runtime.service.push(
+      source: "doorbell", data: .object(["name": .string("ADA")]))
+    #expect(await nextSourceEvent() == .source(name: "doorbell", stale: false, problem: nil))
+    await daemon.runtime.service.sourceFailed("tram", problem: "HTTP 503")
+    #expect(await nextSourceEvent() == .source(name: "tram", stale: true, problem: "HTTP 503"))
+    #expect(
+      DaemonEvent.source(name: "tram", stale: true, problem: "HTTP 503").sse
+        == "event: source\ndata: {\"name\":\"tram\",\"problem\":\"HTTP 503\",\"stale\":true}\n\n")
+    await daemon.bridge.publishState()
+    let state = try #require(daemon.published(on: "clack/test/state").last)
+    let sources = try #require(try Self.object(state)["sources"] as? [String: [String: Any]])
+    #expect(sources["tram"]?["stale"] as? Bool == true)
+    #expect(sources["tram"]?["problem"] as? String == "HTTP 503")
+    #expect(sources["doorbell"]?["stale"] as? Bool == false)
   }
 
   /// What the loopback server answers next.

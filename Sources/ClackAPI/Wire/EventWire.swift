@@ -59,6 +59,17 @@ public enum EventWire {
     public init(pages: [String]) { self.pages = pages }
   }
 
+  /// `source`: a live source's data changed, it went stale, or it recovered.
+  public struct SourceChanged: Codable, Sendable, Hashable {
+    public var name: String
+    public var stale: Bool
+    public var problem: String?
+
+    public init(name: String, stale: Bool, problem: String?) {
+      (self.name, self.stale, self.problem) = (name, stale, problem)
+    }
+  }
+
   /// `status`: the board has homed.
   public struct StatusChanged: Codable, Sendable, Hashable {
     public var homed: Bool

@@ -396,6 +396,7 @@ function listen() {
   events.addEventListener("message", () => refreshStatus());
   events.addEventListener("status", () => refreshStatus());
   events.addEventListener("run_of_show", () => refreshPages());
+  events.addEventListener("source", () => refreshStatus());
 }
 
 async function start() {

@@ -29,18 +29,28 @@ public final class SourceBook: Sendable {
   }
 
   /// An attempt for `name` failed: its last good data stay, marked stale with the reason.
-  func fail(_ name: String, _ problem: String) {
-    readings.withLock { $0[name] = ($0[name] ?? SourceReading()).failing(problem) }
+  /// True when that is news (it was fresh, or failed otherwise).
+  @discardableResult
+  func fail(_ name: String, _ problem: String) -> Bool {
+    readings.withLock { readings in
+      let before = readings[name] ?? SourceReading()
+      readings[name] = before.failing(problem)
+      return before.problem != problem
+    }
   }
 }
 
 extension SourceBook {
-  /// A fetch found the data unchanged (HTTP 304): they are fresh again, as of `now`.
-  func confirm(_ name: String, at now: Date) {
+  /// A fetch found the data unchanged (HTTP 304): they are fresh again, as of `now`. True
+  /// when the source was stale.
+  @discardableResult
+  func confirm(_ name: String, at now: Date) -> Bool {
     readings.withLock { readings in
-      guard var reading = readings[name] else { return }
+      guard var reading = readings[name] else { return false }
+      let wasStale = reading.isStale
       (reading.problem, reading.updatedAt) = (nil, now)
       readings[name] = reading
+      return wasStale
     }
   }
 }

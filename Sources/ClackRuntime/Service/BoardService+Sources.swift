@@ -15,6 +15,7 @@ extension BoardService {
     }
     if display.sources.receive(data, for: name, at: clock.now()) {
       await display.sourcesChanged([name])
+      events.publish(.source(name: name, stale: false, problem: nil))
     }
   }
 
@@ -28,14 +29,21 @@ extension BoardService {
     try await receive(source: name, data: data)
   }
 
-  /// An attempt to read source `name` failed: its last good data stay, marked stale.
-  public func sourceFailed(_ name: String, problem: String) {
-    display.sources.fail(name, problem)
+  /// An attempt to read source `name` failed: its last good data stay on the board, marked
+  /// stale where a page shows its age (drawn again now, then each minute).
+  public func sourceFailed(_ name: String, problem: String) async {
+    if display.sources.fail(name, problem) {
+      events.publish(.source(name: name, stale: true, problem: problem))
+      await display.sourcesChanged([name])
+    }
   }
 
   /// A fetch found source `name`'s data unchanged since the last (HTTP 304): fresh again.
-  public func sourceConfirmed(_ name: String) {
-    display.sources.confirm(name, at: clock.now())
+  public func sourceConfirmed(_ name: String) async {
+    if display.sources.confirm(name, at: clock.now()) {
+      events.publish(.source(name: name, stale: false, problem: nil))
+      await display.sourcesChanged([name])
+    }
   }
 
   /// Each configured source with its latest reading.

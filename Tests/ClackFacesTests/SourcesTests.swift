@@ -38,17 +38,11 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
   }
 
-  static func text(_ board: RecordingBoard) throws -> String {
-    try #require(board.framesShown.last).notations().map {
-      $0.joined().trimmingCharacters(in: .whitespaces)
-    }.joined(separator: "|")
-  }
-
   @Test func aWebhooksDataReachTheBoardAndMistakesAreNamed() async throws {
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let (runtime, board) = try await RuntimeHarness.recordingRuntime(Self.config(), clock: clock)
     await runtime.display.step()
-    #expect(try Self.text(board).contains("NOBODY"), "the default before any data")
+    #expect(try #require(board.lastShownText).contains("NOBODY"), "the default before any data")
     let api = API(
       service: runtime.service,
       access: AccessPolicy(key: BoardControlCLITests.key, loopbackOnly: true))
@@ -67,7 +61,7 @@ import Testing
       #expect(answer["version"] as? Int == 1 && answer["stale"] as? Bool == false)
       #expect((answer["data"] as? [String: Any])?["name"] as? String == "ADA")
       await runtime.display.step()
-      #expect(try Self.text(board).contains("ADA"), "drawn again with the new data")
+      #expect(try #require(board.lastShownText).contains("ADA"), "drawn again with the new data")
 
       let (missing, missingBody) = try await call(.post, "/api/v1/sources/nope", "{}")
       #expect(missing == .notFound && missingBody.contains("source_not_found"))
@@ -88,7 +82,7 @@ import Testing
       #expect(sources[1]["origin"] as? String == "http://127.0.0.1:9/x")
     }
     await runtime.display.step()
-    #expect(try Self.text(board).contains("ADA"))
+    #expect(try #require(board.lastShownText).contains("ADA"))
   }
 
   @Test func aSourcesChangesAreEventsAndMQTTsStateSaysWhichAreStale() async throws {

@@ -25,25 +25,20 @@ import Testing
     RunOfShowItem(page: "spare", dwell: 30), RunOfShowItem(show: "text", text: "HI", every: 900),
   ]
 
-  static func text(_ board: RecordingBoard) throws -> String {
-    try #require(board.framesShown.last).notations().map {
-      $0.joined().trimmingCharacters(in: .whitespaces)
-    }.joined(separator: "|")
-  }
-
   @Test func aSetRunOfShowTakesTheBoardAndOutlivesARestart() async throws {
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let store = try ClackStore(inMemory: "set-\(UUID())")
     let (runtime, board) = try await RuntimeHarness.recordingRuntime(
       Self.config(), clock: clock, store: store)
     await runtime.display.step()
-    #expect(try Self.text(board).contains("ONE"))
+    #expect(try #require(board.lastShownText).contains("ONE"))
 
     let report = try await runtime.service.setRunOfShow(Self.set)
     #expect(report.source == .setAtRunTime)
     #expect(report.entries.map(\.entry.cadenceText) == ["in rotation", "every 15m"])
     await runtime.display.step()
-    #expect(try Self.text(board).contains("SPARE|00:00"), "the set run of show is on show")
+    #expect(
+      try #require(board.lastShownText).contains("SPARE|00:00"), "the set run of show is on show")
     #expect(try store.value(of: .runOfShow) == Self.set, "kept before the answer")
 
     // A restart: a new runtime over the same store and the same config.
@@ -53,7 +48,7 @@ import Testing
     #expect(again.service.setRunOfShow == Self.set)
     #expect(await again.service.runOfShow().source == .setAtRunTime)
     await again.display.step()
-    #expect(try Self.text(board2).contains("SPARE"))
+    #expect(try #require(board2.lastShownText).contains("SPARE"))
 
     let reset = try await again.service.resetRunOfShow()
     #expect(reset.source == .config)

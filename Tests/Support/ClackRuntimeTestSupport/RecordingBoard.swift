@@ -59,6 +59,13 @@ public final class RecordingBoard: RunningBoard {
 
   /// What the display asked, in order.
   public var requests: [Request] { memory.withLock { $0.requests } }
+  /// The last frame it was asked to show as text: each row trimmed, rows joined by `|`; nil
+  /// before any.
+  public var lastShownText: String? {
+    framesShown.last?.notations().map { $0.joined().trimmingCharacters(in: .whitespaces) }
+      .joined(separator: "|")
+  }
+
   /// The frames it was asked to show (homing and resuming included), in order.
   public var framesShown: [Frame] {
     requests.compactMap {

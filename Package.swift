@@ -180,13 +180,18 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // Layer 5: the formats live sources bring, read into plain types: feeds (RSS, Atom)
+    // through libxml2. Untrusted bytes in, no I/O; fuzzed (scripts/fuzz.sh).
+    .target(name: "ClackSourceFormats", dependencies: ["CLibXML2"]),
+    // libxml2's pull parser (apt libxml2-dev to build; libxml2 to run).
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // Layer 6: the live sources' fetchers (JSON over HTTP(S) through AsyncHTTPClient), which
     // hand what they get to the runtime's service as a face hands it a message; never on the
     // real-time thread or in the display loop.
     .target(
       name: "ClackSources",
       dependencies: [
-        "ClackAPI", "ClackContent", "ClackCore", "ClackRuntime",
+        "ClackAPI", "ClackContent", "ClackCore", "ClackRuntime", "ClackSourceFormats",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -278,6 +283,9 @@ let package = Package(
       ],
       path: "Tests/Support/ClackRuntimeTestSupport"),
     .testTarget(name: "ClackAPITests", dependencies: ["ClackAPI"]),
+    .testTarget(
+      name: "ClackSourceFormatsTests", dependencies: ["ClackSourceFormats"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ClackMQTTTests", dependencies: ["ClackMQTT"]),
     .testTarget(
       name: "ClackWireMappingTests",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes what Clack reads from the network with libFuzzer (Swift's -sanitize=fuzzer, with
 # AddressSanitizer): a page's source paths and the JSON a source brings
-# (Tests/Fuzz/JSONPathFuzz.swift). Each target starts from Tests/Fuzz/corpus/TARGET; what it
+# (Tests/Fuzz/JSONPathFuzz.swift), and feeds (Tests/Fuzz/FeedFuzz.swift). Each target starts from Tests/Fuzz/corpus/TARGET; what it
 # learns stays in .build/fuzz. A crash's input is kept in Tests/Fuzz/regressions/TARGET,
 # which FuzzRegressionTests replays in every unit test run: fix the bug, commit the input.
 #
@@ -20,13 +20,17 @@ mkdir -p "$out"
 # name, then the sources it is built from (the package's own files, not a copy).
 targets=(
   "json-path Sources/ClackCore/JSON/JSONValue.swift Sources/ClackCore/JSON/JSONPath.swift Tests/Fuzz/JSONPathFuzz.swift"
+  "feed Sources/ClackSourceFormats/*.swift Tests/Fuzz/FeedFuzz.swift"
 )
+# The C libraries' module maps (libxml2's headers live in a folder of their own).
+# shellcheck disable=SC2207  # pkg-config's flags are words
+c_flags=(-I Sources/CLibXML2 $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
 
 total=0
 for target in "${targets[@]}"; do
   read -r name sources <<< "$target"
   # shellcheck disable=SC2086  # one source file per word
-  swiftc -sanitize=fuzzer,address -parse-as-library -O $sources -o "$out/$name" \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O "${c_flags[@]}" $sources -o "$out/$name" \
     > "$out/$name.build.log" 2>&1 || { cat "$out/$name.build.log" >&2; die "could not build fuzz target $name"; }
   mkdir -p "$out/$name-corpus" "Tests/Fuzz/regressions/$name"
   if ! "$out/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

@@ -6,9 +6,10 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// One fetch of a JSON source over HTTP(S) (docs/sources.md): a conditional request with the
-/// last answer's validators, a time limit, at most three redirects, TLS verified, at most
-/// `maxBytes` of answer. What it got, or what went wrong in words naming the URL.
+/// One request of a fetched source over HTTP(S) (docs/sources.md): a conditional request with
+/// the last answer's validators, a time limit, at most three redirects, TLS verified, at most
+/// `maxBytes` of answer. The answer's bytes (what they mean is the source kind's to read), or
+/// what went wrong in words naming the URL.
 struct SourceFetch {
   /// The largest answer read: far more than any page shows, little enough for a Pi.
   static let maxBytes = 1 << 20
@@ -21,8 +22,8 @@ struct SourceFetch {
   }
 
   enum Outcome: Sendable, Hashable {
-    /// New data, and the validators to send next time.
-    case data(JSONValue, Validators)
+    /// A new answer, and the validators to send next time.
+    case body(Data, Validators)
     /// 304: the document has not changed since the last good answer.
     case unchanged
     case failed(String)
@@ -31,10 +32,12 @@ struct SourceFetch {
   let url: URL
   let headers: [String: String]
   let timeout: TimeInterval
+  /// What the source's kind reads (`application/json`, feeds, calendars).
+  var accept = "application/json"
 
   func run(with client: HTTPClient, validators: Validators) async -> Outcome {
     var request = HTTPClientRequest(url: url.absoluteString)
-    request.headers.add(name: "Accept", value: "application/json")
+    request.headers.add(name: "Accept", value: accept)
     request.headers.add(name: "User-Agent", value: "clack/\(ClackVersion.current)")
     for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
     if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
@@ -54,15 +57,15 @@ struct SourceFetch {
         } catch is NIOTooManyBytesError {
           return .failed("\(origin): the answer is over \(Self.maxBytes / 1024) KiB")
         }
-        guard let data = JSONValue.parse(Data(body.readableBytesView)) else {
-          return .failed(
-            "\(origin): the answer is not JSON (it begins \(Self.start(of: body)))")
-        }
-        return .data(
-          data,
+        return .body(
+          Data(body.readableBytesView),
           Validators(
             etag: response.headers.first(name: "ETag"),
             lastModified: response.headers.first(name: "Last-Modified")))
+      case 401, 403:
+        return .failed(
+          "\(origin): HTTP \(response.status.code) \(response.status.reasonPhrase) "
+            + "(check the token or key it needs)")
       default:
         return .failed(
           "\(origin): HTTP \(response.status.code) \(response.status.reasonPhrase)")
@@ -97,10 +100,9 @@ struct SourceFetch {
     return text
   }
 
-  /// The first few characters of an answer, for the error that says it is not JSON.
-  static func start(of body: ByteBuffer) -> String {
-    let text = String(decoding: body.readableBytesView.prefix(40), as: UTF8.self)
-    return "'" + text.replacingOccurrences(of: "\n", with: " ")
-      + (body.readableBytes > 40 ? "…'" : "'")
+  /// The first few characters of an answer, for an error that says what it is not.
+  static func start(of body: Data) -> String {
+    let text = String(decoding: body.prefix(40), as: UTF8.self)
+    return "'" + text.replacingOccurrences(of: "\n", with: " ") + (body.count > 40 ? "…'" : "'")
   }
 }

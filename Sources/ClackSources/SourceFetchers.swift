@@ -21,29 +21,47 @@ public struct SourceFetchers: Service {
     self.logger = logger
   }
 
-  /// How a source is fetched, and what its answer becomes for pages; nil for a webhook.
-  static func plan(_ spec: SourceSpec, timeZone: TimeZone) -> (
-    fetch: SourceFetch, read: @Sendable (JSONValue) throws -> JSONValue
-  )? {
+  /// How a source is fetched: its requests, and what their answers become for pages.
+  struct Plan {
+    var requests: [SourceFetch]
+    /// The answers (one a request, in order) read into what paths pick from; throws what is
+    /// wrong with them in words.
+    var read: @Sendable ([Data]) throws -> JSONValue
+  }
+
+  /// How a source is fetched; nil for a webhook.
+  static func plan(_ spec: SourceSpec, timeZone: TimeZone) -> Plan? {
     switch spec.kind {
     case .webhook: return nil
     case .json(let url, let headers):
-      return (SourceFetch(url: url, headers: headers, timeout: spec.timeout), { $0 })
+      return Plan(
+        requests: [SourceFetch(url: url, headers: headers, timeout: spec.timeout)],
+        read: { try SourceAnswer.json($0[0]) })
     case .weather(let latitude, let longitude, let units, let endpoint):
       var parts = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
       parts?.queryItems = OpenMeteo.query(
         latitude: latitude, longitude: longitude, units: units, timeZone: timeZone
       ).map { URLQueryItem(name: $0.0, value: $0.1) }
-      return (
-        SourceFetch(url: parts?.url ?? endpoint, headers: [:], timeout: spec.timeout),
-        { forecast in try OpenMeteo.pageData(from: forecast, units: units) }
-      )
+      return Plan(
+        requests: [SourceFetch(url: parts?.url ?? endpoint, headers: [:], timeout: spec.timeout)],
+        read: { try OpenMeteo.pageData(from: try SourceAnswer.json($0[0]), units: units) })
+    case .feed(let url):
+      var fetch = SourceFetch(url: url, headers: [:], timeout: spec.timeout)
+      fetch.accept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.1"
+      return Plan(requests: [fetch], read: { try SourceAnswer.feed($0[0]) })
+    case .homeAssistant(let url, let token, let entities):
+      let requests = entities.map { entity in
+        SourceFetch(
+          url: url.appendingPathComponent("api/states/\(entity)"),
+          headers: ["Authorization": "Bearer \(token)"], timeout: spec.timeout)
+      }
+      return Plan(requests: requests, read: { try SourceAnswer.homeAssistant($0) })
     }
   }
 
   public func run() async throws {
     let fetched = service.sources.compactMap { spec in
-      Self.plan(spec, timeZone: service.timeZone).map { (spec, $0.fetch, $0.read) }
+      Self.plan(spec, timeZone: service.timeZone).map { (spec, $0) }
     }
     guard !fetched.isEmpty else { return }
     var configuration = HTTPClient.Configuration(
@@ -55,32 +73,20 @@ public struct SourceFetchers: Service {
     )
     await cancelWhenGracefulShutdown {
       await withDiscardingTaskGroup { group in
-        for (spec, fetch, read) in fetched {
-          group.addTask { await keepFetching(spec, fetch, read, client: client) }
+        for (spec, plan) in fetched {
+          group.addTask { await keepFetching(spec, plan, client: client) }
         }
       }
     }
     try? await client.shutdown()
   }
 
-  private func keepFetching(
-    _ spec: SourceSpec, _ fetch: SourceFetch, _ read: (JSONValue) throws -> JSONValue,
-    client: HTTPClient
-  ) async {
-    var validators = SourceFetch.Validators()
+  private func keepFetching(_ spec: SourceSpec, _ plan: Plan, client: HTTPClient) async {
+    var answers = SourceAnswers(count: plan.requests.count)
     var failures = 0
     while !Task.isCancelled {
-      var outcome = await fetch.run(with: client, validators: validators)
-      if case .data(let answer, let next) = outcome {
-        do {
-          outcome = .data(try read(answer), next)
-        } catch {
-          outcome = .failed("\(fetch.url.absoluteString): \(error)")
-        }
-      }
-      switch outcome {
-      case .data(let data, let next):
-        validators = next
+      switch await answers.fetch(plan, with: client) {
+      case .data(let data):
         await settle(spec, failures: &failures)
         do {
           try await service.receive(source: spec.name, data: data)

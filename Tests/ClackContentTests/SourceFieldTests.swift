@@ -25,6 +25,30 @@ import Testing
     #expect(field.text(at: monday, in: utc, quote: nil, sources: empty) == "--", "not in it")
   }
 
+  @Test func aRotatingFieldShowsEachItemInTurnAndChangesAtEachTurn() throws {
+    let headline = PageField.source(
+      "news", path: try JSONPath("items[*].title"), fallback: "NO NEWS", rotate: 2)
+    let news = [
+      "news": Self.reading(#"{"items": [{"title": "A"}, {"title": "B"}, {"title": "C"}]}"#)
+    ]
+    // monday is a whole multiple of 2 minutes from 1970, so its turn starts there.
+    let shown = (0..<8).map { minute in
+      headline.text(at: monday + Double(minute) * 60, in: utc, quote: nil, sources: news)
+    }
+    let start = Int(monday.timeIntervalSince1970 / 120) % 3
+    let order = ["A", "B", "C"]
+    #expect(
+      shown == (0..<8).map { order[(start + $0 / 2) % 3] }, "two minutes an item, in order")
+    #expect(headline.dependsOnTime, "drawn again each minute on show")
+    #expect(headline.nextChange(after: monday + 30, in: utc) == monday + 120)
+    #expect(headline.nextChange(after: monday + 120, in: utc) == monday + 240)
+    let none = ["news": Self.reading(#"{"items": []}"#)]
+    #expect(headline.text(at: monday, in: utc, quote: nil, sources: none) == "NO NEWS")
+    let unrotated = PageField.source("news", path: try JSONPath("items[*].title"))
+    #expect(unrotated.text(at: monday, in: utc, quote: nil, sources: news) == "A, B, C")
+    #expect(!unrotated.dependsOnTime)
+  }
+
   @Test func aStaleSourcesAgeShowsOnlyWhileItFails() {
     let age = PageField.sourceAge("tram")
     let fresh = ["tram": Self.reading("{}")]

@@ -37,6 +37,18 @@ import Testing
     #expect(try text("current[0]") == nil, "an index into an object")
   }
 
+  @Test func eachItemReadsTheRestOfThePathInEveryItem() throws {
+    #expect(try text("departures[*].line") == "M10, 12")
+    #expect(try JSONPath("departures[*].in").value(in: document) == .array([.int(4), .int(9)]))
+    #expect(try JSONPath("departures[*].in").picksEach)
+    #expect(try !JSONPath("departures[0].in").picksEach)
+    #expect(try text("tags[*]") == "x, y")
+    #expect(
+      try JSONPath("departures[*].gate").value(in: document) == .array([]),
+      "items without the rest of the path are left out")
+    #expect(try text("current[*]") == nil, "[*] into an object")
+  }
+
   @Test(arguments: [
     ("", "is empty (at character 1)"),
     ("$", "is empty"),
@@ -44,7 +56,7 @@ import Testing
     ("a.", "ends with '.'"),
     ("a[", "has an unclosed '['"),
     ("a[1", "has an unclosed '['"),
-    ("a[x]", "'[x]' is neither an index"),
+    ("a[x]", "'[x]' is not an index"),
     ("a[\"x]", "has an unclosed quoted key"),
     ("a[0]b", "expected '.' or '[' after 2 step(s) (at character 5)"),
   ])

@@ -121,6 +121,30 @@ import Testing
       "sources[0].weather.units: 'kelvin' is not one of: metric, imperial"
     ),
     ("sources:\n  - {name: a, json: ftp://x/y}", "sources[0].json: 'ftp://x/y' is not an http"),
+    ("sources:\n  - {name: a, feed: news.xml}", "sources[0].feed: 'news.xml' is not an http"),
+    (
+      "sources:\n  - {name: a, feed: \"http://x/\", headers: {A: b}}",
+      "sources[0].headers: 'headers' is for a json source"
+    ),
+    (
+      "sources:\n  - {name: a, home_assistant: {url: \"http://ha:8123\", entities: [sun.sun]}}",
+      "sources[0].home_assistant: needs 'token' or 'token_file'"
+    ),
+    (
+      "sources:\n  - {name: a, home_assistant: {url: \"http://ha:8123\", token: t, "
+        + "entities: [Sensor.Outside]}}",
+      "sources[0].home_assistant.entities[0]: 'Sensor.Outside' is not an entity id"
+    ),
+    (
+      "sources:\n  - {name: a, home_assistant: {url: \"http://ha:8123\", token: t, "
+        + "entities: []}}",
+      "sources[0].home_assistant.entities: names no entity"
+    ),
+    (
+      "sources:\n  - {name: a, home_assistant: {url: \"http://ha:8123\", "
+        + "token_file: /nonexistent/token, entities: [sun.sun]}}",
+      "sources[0].home_assistant.token_file: cannot read the token file '/nonexistent/token'"
+    ),
     ("sources:\n  - {name: a, webhook: true, every: 5m}", "sources[0].every: 'every' is for a"),
     ("sources:\n  - {name: a, json: \"http://x/\", every: 5s}", "sources[0].every: must be 10s"),
     (
@@ -140,6 +164,11 @@ import Testing
       "sources:\n  - {name: t, webhook: true}\npages:\n  - {name: p, text: \"{{v}}\", "
         + "fields: {v: {age_of: t, path: x}}}",
       "pages[0].fields.v.path: 'path' does not go with 'age_of'"
+    ),
+    (
+      "sources:\n  - {name: t, webhook: true}\npages:\n  - {name: p, text: \"{{v}}\", "
+        + "fields: {v: {source: t, path: \"a[*]\", rotate: 90s}}}",
+      "pages[0].fields.v.rotate: must be whole minutes from 1m to 24h"
     ),
   ])
   func aBadConfigNamesTheFieldAndLine(yaml: String, expected: String) {
@@ -212,16 +241,34 @@ import Testing
             headers: {Authorization: "Bearer x"}
           - {name: doorbell, webhook: true}
           - {name: weather, weather: {latitude: 52.52, longitude: 13.41, units: imperial}}
+          - {name: news, feed: "https://news.example.org/rss.xml", every: 15m}
+          - name: house
+            home_assistant:
+              url: http://homeassistant.local:8123/api/
+              token: abc.def
+              entities: [sensor.outside_temperature, binary_sensor.front_door]
         pages:
           - name: tram
             text: "{{line}}{{old}}"
             fields:
               line: {source: tram, path: "departures[0].line", default: "--"}
               old: {age_of: tram}
+              lines: {source: tram, path: "departures[*].line", rotate: 2m}
         run_of_show:
           - {page: tram, on_change: true}
         """, file: "clack.yaml")
-    #expect(config.runtime.sources.map(\.name) == ["tram", "doorbell", "weather"])
+    #expect(
+      config.runtime.sources.map(\.name) == ["tram", "doorbell", "weather", "news", "house"])
+    #expect(
+      config.runtime.sources[3].kind == .feed(url: URL(string: "https://news.example.org/rss.xml")!)
+    )
+    #expect(config.runtime.sources[3].every == 900)
+    #expect(
+      config.runtime.sources[4].kind
+        == .homeAssistant(
+          url: URL(string: "http://homeassistant.local:8123/")!, token: "abc.def",
+          entities: ["sensor.outside_temperature", "binary_sensor.front_door"]))
+    #expect(config.runtime.sources[4].every == 30, "Home Assistant's default: half a minute")
     #expect(
       config.runtime.sources[2].kind
         == .weather(
@@ -237,6 +284,9 @@ import Testing
       config.runtime.pages[0].fields["line"]
         == .source("tram", path: try JSONPath("departures[0].line"), fallback: "--"))
     #expect(config.runtime.pages[0].fields["old"] == .sourceAge("tram"))
+    #expect(
+      config.runtime.pages[0].fields["lines"]
+        == .source("tram", path: try JSONPath("departures[*].line"), rotate: 2))
     #expect(config.schedules.map(\.cadence) == [.onChange])
   }
 

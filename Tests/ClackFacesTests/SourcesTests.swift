@@ -141,35 +141,48 @@ import Testing
     let http = HTTPClient(eventLoopGroupProvider: .singleton)
     try await Application(router: router).test(.live) { client in
       let port = try #require(client.port)
-      let fetch = SourceFetch(
-        url: URL(string: "http://127.0.0.1:\(port)/doc")!, headers: ["X-Token": "secret"],
+      let spec = SourceSpec(
+        name: "tram",
+        kind: .json(
+          url: URL(string: "http://127.0.0.1:\(port)/doc")!, headers: ["X-Token": "secret"]),
         timeout: 5)
-      guard case .data(let data, let validators) = await fetch.run(with: http, validators: .init())
-      else {
+      let plan = try #require(SourceFetchers.plan(spec, timeZone: .gmt))
+      var answers = SourceAnswers(count: 1)
+      guard case .data(let data) = await answers.fetch(plan, with: http) else {
         Issue.record("the first fetch brought no data")
         return
       }
       #expect(try JSONPath("departures[0].line").value(in: data) == .string("M10"))
-      #expect(validators.etag == "\"v1\"")
-      #expect(await fetch.run(with: http, validators: validators) == .unchanged, "304")
+      #expect(await answers.fetch(plan, with: http) == .unchanged, "304")
       #expect(seen.withLock { $0.map(\.token) } == ["secret", "secret"])
       #expect(seen.withLock { $0.map(\.ifNoneMatch) } == [nil, "\"v1\""])
 
       answer.withLock { $0 = .status(503) }
       #expect(
-        await fetch.run(with: http, validators: validators)
+        await answers.fetch(plan, with: http)
           == .failed("http://127.0.0.1:\(port)/doc: HTTP 503 Service Unavailable"))
+      answer.withLock { $0 = .status(401) }
+      #expect(
+        await answers.fetch(plan, with: http)
+          == .failed(
+            "http://127.0.0.1:\(port)/doc: HTTP 401 Unauthorized (check the token or key it needs)"
+          ))
       answer.withLock { $0 = .text("<html>sorry</html>") }
       #expect(
-        await fetch.run(with: http, validators: .init())
+        await answers.fetch(plan, with: http)
           == .failed(
             "http://127.0.0.1:\(port)/doc: the answer is not JSON (it begins '<html>sorry</html>')")
       )
+      answer.withLock { $0 = .json(#"{"departures": []}"#, etag: "\"v1\"") }
+      guard case .data = await answers.fetch(plan, with: http) else {
+        Issue.record("after an answer it could not read, the next is fetched whole, not 304")
+        return
+      }
       answer.withLock {
         $0 = .json("[" + String(repeating: "1,", count: 600_000) + "1]", etag: "\"big\"")
       }
       #expect(
-        await fetch.run(with: http, validators: .init())
+        await answers.fetch(plan, with: http)
           == .failed("http://127.0.0.1:\(port)/doc: the answer is over 1024 KiB"))
     }
     let closed = SourceFetch(url: URL(string: "http://127.0.0.1:9/doc")!, headers: [:], timeout: 5)
@@ -204,12 +217,11 @@ import Testing
           endpoint: URL(string: "http://127.0.0.1:\(port)/v1/forecast")!))
       let plan = try #require(
         SourceFetchers.plan(spec, timeZone: TimeZone(identifier: "Europe/Berlin")!))
-      guard case .data(let forecast, _) = await plan.fetch.run(with: http, validators: .init())
-      else {
+      var answers = SourceAnswers(count: plan.requests.count)
+      guard case .data(let data) = await answers.fetch(plan, with: http) else {
         Issue.record("no forecast")
         return
       }
-      let data = try plan.read(forecast)
       #expect(try JSONPath("now.condition").value(in: data) == .string("RAIN"))
       #expect(try JSONPath("today.high").value(in: data) == .int(5))
       #expect(asked.withLock { $0["latitude"] } == "52.52")

@@ -12,6 +12,12 @@ extension PageField {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     switch self {
+    case .source(_, _, _, let rotate?):
+      // The next turn of the rotation (the list's length is the data's to say).
+      let minutes = Double(max(1, rotate))
+      return Date(
+        timeIntervalSince1970: ((instant.timeIntervalSince1970 / 60 / minutes).rounded(.down) + 1)
+          * minutes * 60)
     case .source, .sourceAge:
       // A source's value changes when its data come (`ContentEngine.sourcesChanged`), not
       // with the time; a stale one's age is redrawn with the page each minute on show.

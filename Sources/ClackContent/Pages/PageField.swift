@@ -12,8 +12,10 @@ public enum PageField: Sendable, Hashable {
   case quote
   case author
   /// A value from a live source's data (docs/sources.md), picked by a path; `fallback` while
-  /// there is none (before the source's first data, or a path not in it).
-  case source(String, path: JSONPath, fallback: String = "")
+  /// there is none (before the source's first data, or a path not in it). With `rotate`
+  /// (whole minutes), a list (`items[*].title`) shows one item at a time, the next each
+  /// `rotate` minutes: headlines in turn.
+  case source(String, path: JSONPath, fallback: String = "", rotate: Int? = nil)
   /// How old a source's data is once its latest attempt failed (`12M`, `3H`, `2D`); nothing
   /// while it is fresh. What a template shows to mark a stale value.
   case sourceAge(String)
@@ -40,14 +42,15 @@ extension PageField {
   /// The live source it reads, if any.
   public var sourceName: String? {
     switch self {
-    case .source(let name, _, _), .sourceAge(let name): name
+    case .source(let name, _, _, _), .sourceAge(let name): name
     default: nil
     }
   }
 
-  /// True when its text can change with the time alone (every field but a source's value).
+  /// True when its text can change with the time alone (every field but a source's value
+  /// that does not rotate).
   public var dependsOnTime: Bool {
-    if case .source = self { false } else { true }
+    if case .source(_, _, _, let rotate) = self { rotate != nil } else { true }
   }
 
   /// The field's text at `now`; `quote` is the quote of the day, when the page needs one;
@@ -62,16 +65,24 @@ extension PageField {
       return String(Self.countdown(to: target, unit: unit, at: now, in: timeZone))
     case .quote: return quote?.text ?? ""
     case .author: return quote?.author ?? ""
-    case .source(let name, let path, let fallback):
+    case .source(let name, let path, let fallback, let rotate):
       guard let data = sources[name]?.data, let value = path.value(in: data) else {
         return fallback
       }
-      return value.pageText
+      guard let rotate, case .array(let items) = value else { return value.pageText }
+      guard !items.isEmpty else { return fallback }
+      return items[Self.turn(at: now, every: rotate) % items.count].pageText
     case .sourceAge(let name):
       guard let reading = sources[name], reading.isStale else { return "" }
       guard let updated = reading.updatedAt else { return "?" }
       return Self.age(now.timeIntervalSince(updated))
     }
+  }
+
+  /// Which turn of a rotation of `every` minutes `now` is in: counted in whole minutes from
+  /// 1970, so the turns fall on the same minutes whenever the page is drawn.
+  static func turn(at now: Date, every minutes: Int) -> Int {
+    max(0, Int((now.timeIntervalSince1970 / 60).rounded(.down))) / max(1, minutes)
   }
 
   /// An age in its largest whole unit: `12M`, `3H`, `2D`.

@@ -2,12 +2,16 @@ import Foundation
 
 /// A path to a value inside a JSON document, as a page's source field names it
 /// (docs/sources.md): keys joined by dots, `[N]` for the Nth item of a list (from 0; `[-1]` is
-/// the last), and `["key"]` for a key with dots or brackets in it. An optional `$` or `$.`
-/// opens it. `current.temperature_2m`, `departures[0].line`, `items[-1]["full.name"]`.
+/// the last), `[*]` for each item of a list in turn (the rest of the path read in each; a
+/// list of what it finds), and `["key"]` for a key with dots or brackets in it. An optional
+/// `$` or `$.` opens it. `current.temperature_2m`, `departures[0].line`,
+/// `items[-1]["full.name"]`, `items[*].title`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   public enum Step: Sendable, Hashable {
     case key(String)
     case index(Int)
+    /// `[*]`: each item of a list.
+    case each
   }
 
   public let steps: [Step]
@@ -22,9 +26,19 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// The value at the path; nil when a key is missing, an index is out of range, or a step
   /// meets a value of another kind (a key into a list).
   public func value(in document: JSONValue) -> JSONValue? {
+    Self.value(in: document, steps[...])
+  }
+
+  /// True when the path has a `[*]`, so its value is a list of what each item gave.
+  public var picksEach: Bool { steps.contains(.each) }
+
+  private static func value(in document: JSONValue, _ steps: ArraySlice<Step>) -> JSONValue? {
     var current = document
-    for step in steps {
+    for (offset, step) in zip(steps.indices, steps) {
       switch (step, current) {
+      case (.each, .array(let items)):
+        // The items in which the rest of the path is found, in their order.
+        return .array(items.compactMap { value(in: $0, steps[(offset + 1)...]) })
       case (.key(let key), .object(let fields)):
         guard let next = fields[key] else { return nil }
         current = next
@@ -96,9 +110,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     while end < text.count, text[end] != "]" { end += 1 }
     guard end < text.count else { throw JSONPathError(text, start, "has an unclosed '['") }
     let inside = String(text[at..<end])
+    if inside == "*" { return (.each, end + 1) }
     guard let index = Int(inside), inside.count <= 9 else {
       throw JSONPathError(
-        text, at, "'[\(inside)]' is neither an index such as [0] or [-1] nor a quoted key")
+        text, at,
+        "'[\(inside)]' is not an index such as [0] or [-1], [*] (each item) or a quoted key")
     }
     return (.index(index), end + 1)
   }

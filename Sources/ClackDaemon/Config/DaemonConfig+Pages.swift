@@ -72,10 +72,11 @@ extension YAMLReader {
   }
 
   /// A page's own field: `{time: FORMAT}`, `{countdown: DATE, unit: days|hours|minutes}`,
-  /// `{source: NAME, path: PATH, default: TEXT}` or `{age_of: NAME}` (docs/sources.md).
+  /// `{source: NAME, path: PATH, default: TEXT, rotate: DURATION}` or `{age_of: NAME}`
+  /// (docs/sources.md).
   private func pageField(sources: [String]) throws(BoardFileError) -> PageField {
     let fields = try self.fields(
-      allowed: ["time", "countdown", "unit", "source", "path", "default", "age_of"],
+      allowed: ["time", "countdown", "unit", "source", "path", "default", "rotate", "age_of"],
       required: [])
     let kinds = ["time", "countdown", "source", "age_of"].filter { fields[$0] != nil }
     guard kinds.count == 1 else {
@@ -84,9 +85,9 @@ extension YAMLReader {
           + "{source: NAME, path: PATH} or {age_of: NAME}")
     }
     let extras: [String: [String]] = [
-      "time": [], "countdown": ["unit"], "source": ["path", "default"], "age_of": [],
+      "time": [], "countdown": ["unit"], "source": ["path", "default", "rotate"], "age_of": [],
     ]
-    for extra in ["unit", "path", "default"]
+    for extra in ["unit", "path", "default", "rotate"]
     where fields[extra] != nil && !(extras[kinds[0]] ?? []).contains(extra) {
       throw fields[extra]!.error("'\(extra)' does not go with '\(kinds[0])'")
     }
@@ -103,8 +104,14 @@ extension YAMLReader {
       let pathField = try fields.required("path")
       let text = try pathField.string()
       let fallback = try fields["default"]?.string() ?? ""
+      let rotate = try fields["rotate"].map { field throws(BoardFileError) in
+        let seconds = try field.duration()
+        guard seconds.truncatingRemainder(dividingBy: 60) == 0, (60...86_400).contains(seconds)
+        else { throw field.error("must be whole minutes from 1m to 24h, such as 1m or 5m") }
+        return Int(seconds / 60)
+      }
       do {
-        return .source(name, path: try JSONPath(text), fallback: fallback)
+        return .source(name, path: try JSONPath(text), fallback: fallback, rotate: rotate)
       } catch {
         throw pathField.error(error.description)
       }

@@ -6,8 +6,9 @@ import Foundation
 
 extension YAMLReader {
   /// `sources`: a list of `{name, json: URL, headers, every, timeout}`, `{name, weather:
-  /// {latitude, longitude, units, url}, every, timeout}` or `{name, webhook: true}`
-  /// (docs/sources.md). Names are unique and go in URLs.
+  /// {latitude, longitude, units, url}, every, timeout}`, `{name, feed: URL, every, timeout}`,
+  /// `{name, home_assistant: {url, token | token_file, entities}, every, timeout}` or `{name,
+  /// webhook: true}` (docs/sources.md). Names are unique and go in URLs.
   func sources() throws(BoardFileError) -> [SourceSpec] {
     var sources: [SourceSpec] = []
     for item in try items() {
@@ -22,7 +23,10 @@ extension YAMLReader {
 
   private func source() throws(BoardFileError) -> SourceSpec {
     let fields = try self.fields(
-      allowed: ["name", "json", "weather", "webhook", "headers", "every", "timeout"],
+      allowed: [
+        "name", "json", "weather", "feed", "home_assistant", "webhook", "headers", "every",
+        "timeout",
+      ],
       required: ["name"])
     let nameField = try fields.required("name")
     let name = try nameField.string()
@@ -31,11 +35,17 @@ extension YAMLReader {
     else {
       throw nameField.error("must be letters, digits, '-' and '_' (it goes in URLs)")
     }
-    let kinds = ["json", "weather", "webhook"].filter { fields[$0] != nil }
+    let kinds = ["json", "weather", "feed", "home_assistant", "webhook"].filter {
+      fields[$0] != nil
+    }
     guard kinds.count == 1 else {
       throw error(
-        "needs one of 'json: URL' (fetched), 'weather: {latitude, longitude}' (Open-Meteo) "
+        "needs one of 'json: URL' (fetched), 'weather: {latitude, longitude}' (Open-Meteo), "
+          + "'feed: URL' (RSS or Atom), 'home_assistant: {url, token, entities}' "
           + "and 'webhook: true' (pushed)")
+    }
+    if kinds[0] != "json", let headers = fields["headers"] {
+      throw headers.error("'headers' is for a json source")
     }
     let kind: SourceSpec.Kind
     switch kinds[0] {
@@ -46,8 +56,11 @@ extension YAMLReader {
       }
       kind = .json(url: try fields.required("json").httpURL(), headers: headers)
     case "weather":
-      if let headers = fields["headers"] { throw headers.error("'headers' is for a json source") }
       kind = try fields.required("weather").weather()
+    case "feed":
+      kind = .feed(url: try fields.required("feed").httpURL())
+    case "home_assistant":
+      kind = try fields.required("home_assistant").homeAssistant()
     default:
       let webhook = try fields.required("webhook")
       guard try webhook.bool() else { throw webhook.error("must be true") }
@@ -56,7 +69,8 @@ extension YAMLReader {
       }
       kind = .webhook
     }
-    var spec = SourceSpec(name: name, kind: kind)
+    // Home Assistant's states change by the second; a poll every half minute is cheap.
+    var spec = SourceSpec(name: name, kind: kind, every: kinds[0] == "home_assistant" ? 30 : 600)
     if let every = fields["every"] {
       spec.every = try every.duration()
       guard spec.every >= 10 else { throw every.error("must be 10s or more") }
@@ -89,5 +103,55 @@ extension YAMLReader {
       latitude: try fields.required("latitude").double(in: -90...90),
       longitude: try fields.required("longitude").double(in: -180...180),
       units: units ?? .metric, endpoint: try fields["url"]?.httpURL() ?? OpenMeteo.endpoint)
+  }
+}
+
+extension YAMLReader {
+  /// `{url, token | token_file, entities}`: a Home Assistant server, a long-lived access
+  /// token (its profile page makes one) and the entities pages read.
+  fileprivate func homeAssistant() throws(BoardFileError) -> SourceSpec.Kind {
+    let fields = try self.fields(
+      allowed: ["url", "token", "token_file", "entities"], required: ["url", "entities"])
+    let token: String
+    switch (fields["token"], fields["token_file"]) {
+    case (let field?, nil): token = try field.string()
+    case (nil, let field?):
+      let path = try field.string()
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw field.error("cannot read the token file '\(path)'")
+      }
+      token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    case (.some, .some): throw error("give 'token' or 'token_file', not both")
+    case (nil, nil):
+      throw error(
+        "needs 'token' or 'token_file': a long-lived access token (Home Assistant: your "
+          + "profile, Security, Long-lived access tokens)")
+    }
+    guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+      throw (fields["token"] ?? fields["token_file"]!).error(
+        "the token is empty or has spaces in it")
+    }
+    let entitiesField = try fields.required("entities")
+    var entities: [String] = []
+    for item in try entitiesField.items() {
+      let entity = try item.string()
+      let parts = entity.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2,
+        parts.allSatisfy({ part in
+          !part.isEmpty
+            && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+        })
+      else {
+        throw item.error("'\(entity)' is not an entity id such as sensor.outside_temperature")
+      }
+      entities.append(entity)
+    }
+    guard !entities.isEmpty else { throw entitiesField.error("names no entity") }
+    let urlField = try fields.required("url")
+    var url = try urlField.httpURL()
+    if url.path.hasSuffix("/api") || url.path.hasSuffix("/api/") {
+      url = url.deletingLastPathComponent()
+    }
+    return .homeAssistant(url: url, token: token, entities: entities)
   }
 }

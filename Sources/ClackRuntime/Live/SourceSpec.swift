@@ -13,6 +13,11 @@ public struct SourceSpec: Sendable, Hashable {
     /// The weather at a place from Open-Meteo's forecast (`endpoint`: its public one, or a
     /// server of one's own), in the board's time zone.
     case weather(latitude: Double, longitude: Double, units: WeatherUnits, endpoint: URL)
+    /// An RSS or Atom feed: its items' titles, links, summaries and dates.
+    case feed(url: URL)
+    /// Entities of a Home Assistant server, each read from its REST API
+    /// (`GET /api/states/ENTITY`) with a long-lived access token.
+    case homeAssistant(url: URL, token: String, entities: [String])
   }
 
   public var name: String
@@ -27,12 +32,14 @@ public struct SourceSpec: Sendable, Hashable {
     (self.name, self.kind, self.every, self.timeout) = (name, kind, every, timeout)
   }
 
-  /// `webhook`, `json` or `weather`, as the config writes it.
+  /// `webhook`, `json`, `weather`, `feed` or `home_assistant`, as the config writes it.
   public var kindName: String {
     switch kind {
     case .webhook: "webhook"
     case .json: "json"
     case .weather: "weather"
+    case .feed: "feed"
+    case .homeAssistant: "home_assistant"
     }
   }
 
@@ -43,6 +50,9 @@ public struct SourceSpec: Sendable, Hashable {
     case .json(let url, _): url.absoluteString
     case .weather(let latitude, let longitude, _, let endpoint):
       "\(endpoint.absoluteString) at \(latitude), \(longitude)"
+    case .feed(let url): url.absoluteString
+    case .homeAssistant(let url, _, let entities):
+      "\(url.absoluteString) (\(entities.joined(separator: ", ")))"
     }
   }
 }

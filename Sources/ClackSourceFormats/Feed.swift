@@ -1,6 +1,6 @@
 import Foundation
 
-/// A news feed as a page reads it (docs/sources/feeds.md): RSS 2.0 (and 0.9x, and RSS 1.0's
+/// A news feed as a page reads it (docs/source-feed.md): RSS 2.0 (and 0.9x, and RSS 1.0's
 /// RDF) or Atom, reduced to what a board can show. Text is plain: markup stripped, entities
 /// decoded, runs of white space made one space.
 public struct Feed: Sendable, Hashable {

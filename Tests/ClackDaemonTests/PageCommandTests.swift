@@ -27,11 +27,11 @@ import Testing
     return file
   }
 
-  @Test func aPageIsDrawnAtTheTimeGivenInTheConfigsTimeZone() throws {
+  @Test func aPageIsDrawnAtTheTimeGivenInTheConfigsTimeZone() async throws {
     let file = try Self.config()
     let command = try PageCommand.parse(
       ["preview", "clock", "--config", file, "--at", "2026-12-24 18:05", "--json"])
-    let json = try command.output(isTerminal: false)
+    let json = try await command.output(isTerminal: false)
     let answer = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(answer["at"] as? String == "2026-12-24T18:05:00+01:00")
@@ -41,23 +41,110 @@ import Testing
     #expect(lines.contains { $0.contains("THURSDAY 18:05") })
   }
 
-  @Test func aPageIsDrawnForTheZoneItsEntryShowsItIn() throws {
+  @Test func aPageIsDrawnForTheZoneItsEntryShowsItIn() async throws {
     let file = try Self.config()
-    let text = try PageCommand.parse(
+    let text = try await PageCommand.parse(
       ["preview", "xmas", "--config", file, "--at", "2026-12-20T12:00:00Z"]
     ).output(isTerminal: false)
     #expect(text.contains("│5│ │D│A│Y│S│"), "\(text)")
     #expect(text.contains("page 'xmas' in zone 'bottom' at 2026-12-20T13:00:00+01:00"))
   }
 
-  @Test func anUnknownPageAndABadTimeAreNamed() throws {
+  @Test func anUnknownPageAndABadTimeAreNamed() async throws {
     let file = try Self.config()
-    #expect {
-      try PageCommand.parse(["preview", "weather", "--config", file]).output(isTerminal: false)
+    await #expect {
+      try await PageCommand.parse(["preview", "weather", "--config", file]).output(
+        isTerminal: false)
     } throws: { "\($0)".contains("defines no page named 'weather'; pages: clock, xmas") }
-    #expect {
-      try PageCommand.parse(["preview", "clock", "--config", file, "--at", "soon"])
+    await #expect {
+      try await PageCommand.parse(["preview", "clock", "--config", file, "--at", "soon"])
         .output(isTerminal: false)
     } throws: { "\($0)".contains("--at must be a time such as 2026-12-24 18:00") }
+  }
+
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("ClackSourceFormatsTests/Fixtures")
+
+  /// A config whose page reads a feed at a closed loopback port and a Home Assistant entity.
+  static func sourcesConfig() throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "page-sources-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("clack.yaml").path
+    try """
+    time_zone: UTC
+    sources:
+      - {name: news, feed: "http://127.0.0.1:9/rss.xml", timeout: 1s}
+      - name: house
+        home_assistant: {url: "http://127.0.0.1:9", token: t, entities: [sensor.outside_temperature]}
+        timeout: 1s
+      - {name: bell, webhook: true}
+    pages:
+      - name: news
+        text: "{{headline}}\\n{{temp}} {{who}}"
+        fields:
+          headline: {source: news, path: "items[*].title", rotate: 1m, default: NO NEWS}
+          temp: {source: house, path: sensor.outside_temperature.state, default: "--"}
+          who: {source: bell, path: name, default: NOBODY}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  @Test func aPagesSourcesAreFetchedOrReadFromFilesAndFailuresNamed() async throws {
+    let file = try Self.sourcesConfig()
+    let states = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "states-\(UUID()).json")
+    try """
+    [{"entity_id": "sun.sun", "state": "above_horizon"},
+     {"entity_id": "sensor.outside_temperature", "state": "4.5", "attributes": {}}]
+    """.write(to: states, atomically: true, encoding: .utf8)
+    let feed = Self.fixtures.appendingPathComponent("news-rss2.xml").path
+    let read = try await PageCommand.parse([
+      "preview", "news", "--config", file, "--at", "2026-11-25T21:00:00Z", "--json",
+      "--source", "news=\(feed)", "--source", "house=\(states.path)",
+    ]).output(isTerminal: false)
+    let fields = try #require(
+      (try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: Any])?["fields"]
+        as? [String: String])
+    let titles = [
+      "Tram line 4 reopens after three weeks of track work",
+      "Council’s budget: what it means for parks & libraries",
+      "Storm warning for the coast tonight",
+      "An item with a description and no title, as RSS allows.",
+    ]
+    let minute = Int(
+      ISO8601DateFormatter().date(from: "2026-11-25T21:00:00Z")!
+        .timeIntervalSince1970 / 60)
+    #expect(fields["headline"] == titles[minute % 4], "the headline of that minute's turn")
+    #expect(fields["temp"] == "4.5")
+    #expect(fields["who"] == "NOBODY", "a webhook has no data outside the daemon")
+
+    let fetched = try await PageCommand.parse([
+      "preview", "news", "--config", file, "--at", "2026-11-25T21:00:00Z",
+    ]).output(isTerminal: false)
+    #expect(fetched.contains("│N│O│ │N│E│W│S│"), "\(fetched)")
+    #expect(
+      fetched.contains(
+        "source 'news' failed, its fields show their defaults: http://127.0.0.1:9/rss.xml: "
+          + "the server refused the connection"))
+    #expect(fetched.contains("source 'house' failed"))
+    #expect(
+      fetched.contains(
+        "source 'bell': its fields show their defaults (a webhook has no data outside the daemon)"))
+    let offline = try await PageCommand.parse([
+      "preview", "news", "--config", file, "--offline",
+    ]).output(isTerminal: false)
+    #expect(offline.contains("source 'news': its fields show their defaults (--offline)"))
+    await #expect {
+      try await PageCommand.parse(["preview", "news", "--config", file, "--source", "tram=x"])
+        .output(isTerminal: false)
+    } throws: {
+      "\($0)".contains(
+        "--source: \(file) defines no source named 'tram'; sources: news, house, bell")
+    }
+    await #expect {
+      try await PageCommand.parse(["preview", "news", "--config", file, "--source", "news"])
+        .output(isTerminal: false)
+    } throws: { "\($0)".contains("--source must be NAME=FILE") }
   }
 }

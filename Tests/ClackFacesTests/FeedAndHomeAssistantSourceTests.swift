@@ -1,10 +1,12 @@
 import AsyncHTTPClient
 import ClackContent
 import ClackCore
+import ClackRuntimeTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Synchronization
 import Testing
@@ -145,5 +147,59 @@ import Testing
           == .failed("http://127.0.0.1:\(port)/api/states/sensor.attic: HTTP 404 Not Found"))
     }
     try await http.shutdown()
+  }
+
+  @Test func aFeedAndHomeAssistantFillAPageOnTheBoardThroughTheFetchers() async throws {
+    let feed = """
+      <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+      <item><title>ONE</title></item><item><title>TWO</title></item>
+      <item><title>THREE</title></item></channel></rss>
+      """
+    let router = Self.homeAssistant(
+      token: "tok", states: ["sensor.outside_temperature": Self.outside])
+    router.get("rss.xml") { _, _ -> Response in
+      Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: feed)))
+    }
+    try await Application(router: router).test(.live) { client in
+      let port = try #require(client.port)
+      let base = URL(string: "http://127.0.0.1:\(port)")!
+      var config = RuntimeHarness.unscheduled(dwell: 600)
+      config.sources = [
+        SourceSpec(name: "news", kind: .feed(url: base.appendingPathComponent("rss.xml"))),
+        SourceSpec(
+          name: "house",
+          kind: .homeAssistant(url: base, token: "tok", entities: ["sensor.outside_temperature"])),
+      ]
+      let page = Page(
+        name: "news", template: .text("{{h}}\n{{t}}"),
+        fields: [
+          "h": .source("news", path: try JSONPath("items[*].title"), fallback: "-", rotate: 1),
+          "t": .source("house", path: try JSONPath("sensor.outside_temperature.state")),
+        ])
+      config.pages = [page]
+      config.schedules = [ScheduleEntry(cadence: .rotation, content: .page(page))]
+      let clock = ManualDaemonClock(RuntimeHarness.midnight)
+      let (runtime, board) = try await RuntimeHarness.recordingRuntime(config, clock: clock)
+      var events = runtime.service.subscribe().makeAsyncIterator()
+      let fetchers = Task {
+        try await SourceFetchers(service: runtime.service, logger: Logger(label: "test")).run()
+      }
+      var arrived: [String: Bool] = [:]
+      while arrived.count < 2, let event = await events.next() {
+        if case .source(let name, let stale, let problem) = event {
+          #expect(!stale, "\(name): \(problem ?? "")")
+          arrived[name] = !stale
+        }
+      }
+      fetchers.cancel()
+      await runtime.display.step()
+      let titles = ["ONE", "TWO", "THREE"]
+      let minute = Int(RuntimeHarness.midnight.timeIntervalSince1970 / 60)
+      #expect(board.lastShownText == "\(titles[minute % 3])|4.5")
+      clock.advance(by: 60)
+      await runtime.display.step()
+      #expect(board.lastShownText == "\(titles[(minute + 1) % 3])|4.5", "the next headline")
+      _ = await fetchers.result
+    }
   }
 }

@@ -4,10 +4,12 @@ import ClackCommands
 import ClackContent
 import ClackCore
 import ClackHardware
+import ClackRuntime
+import ClackSources
 import Foundation
 
 /// `clack page preview NAME`: a page of the config drawn at a moment, without a daemon.
-public struct PageCommand: ParsableCommand {
+public struct PageCommand: AsyncParsableCommand {
   public init() {}
 
   public static let configuration = CommandConfiguration(
@@ -18,7 +20,12 @@ public struct PageCommand: ParsableCommand {
       now), in the zone of the first run-of-show entry that shows it (else the first zone), \
       with its fields filled in: the time and date in the config's time zone, countdowns, and \
       the quote of the day from the bundled library (quotes you added to a daemon's library \
-      are not read). --json prints the rows as text and as Vestaboard codes with each \
+      are not read), and the live sources it reads, each fetched once as the daemon fetches \
+      it (a webhook has no data here: its fields show their default). --source NAME=FILE \
+      reads a source from a file of what its server answers instead (a feed, a JSON \
+      document, Home Assistant's /api/states list), and --offline fetches nothing; a \
+      source that fails is named under the picture (on standard error with --json). \
+      --json prints the rows as text and as Vestaboard codes with each \
       field's value; --png FILE also draws a picture. 'clack pages' lists and switches the \
       pages of a running daemon (docs/content.md).
       """)
@@ -59,11 +66,21 @@ public struct PageCommand: ParsableCommand {
   @Option(help: "Colour tiles in the grid: auto, always or never.")
   var color: ColorChoice = .auto
 
-  public func run() throws {
-    print(try output(isTerminal: FrameOutput.stdoutIsTerminal), terminator: "")
+  @Option(
+    name: .customLong("source"),
+    help: ArgumentHelp(
+      "Read source NAME from FILE (what its server answers) instead of fetching it; repeatable.",
+      valueName: "name=file"))
+  var sourceFiles: [String] = []
+
+  @Flag(help: "Fetch no source: their fields show their defaults.")
+  var offline = false
+
+  public func run() async throws {
+    print(try await output(isTerminal: FrameOutput.stdoutIsTerminal), terminator: "")
   }
 
-  func output(isTerminal: Bool) throws -> String {
+  func output(isTerminal: Bool) async throws -> String {
     let settings: DaemonConfig
     let definition: BoardDefinition
     let preview: any BoardPreview
@@ -90,19 +107,24 @@ public struct PageCommand: ParsableCommand {
     let renderer = ZoneRenderer(
       flapSet: definition.flapSet, timeZone: settings.timeZone, scrolling: preview.scrolling)
     let script = settings.runtime.script ?? preview.defaultScript
+    let (sources, sourceNotes) = try await readings(
+      of: page, in: settings, at: instant, fetchedAt: Date())
     let frame: Frame
     let fields: [String: String]
     do {
       frame = try renderer.frame(
-        for: page, in: zone, now: instant, quotes: BundledQuotes.all, script: script)
-      fields = try renderer.fieldValues(of: page, in: zone, at: instant, quotes: BundledQuotes.all)
+        for: page, in: zone, now: instant, quotes: BundledQuotes.all, script: script,
+        sources: sources)
+      fields = try renderer.fieldValues(
+        of: page, in: zone, at: instant, quotes: BundledQuotes.all, sources: sources)
     } catch {
       throw CommandFailure("page '\(name)' cannot be drawn in zone '\(zone.name)': \(error)")
     }
     let colored = color.resolved(
       isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
     let style = PreviewStyle(color: colored, isTerminal: isTerminal, png: png)
-    let (picture, notes) = try preview.picture(of: frame, style: style)
+    let (picture, pictureNotes) = try preview.picture(of: frame, style: style)
+    let notes = pictureNotes + sourceNotes
     let when = Self.describe(instant, in: settings.timeZone)
     if json {
       FileHandle.standardError.write(Data(notes.utf8))
@@ -117,6 +139,44 @@ public struct PageCommand: ParsableCommand {
         ])
     }
     return picture + "page '\(name)' in zone '\(zone.name)' at \(when)\n" + notes
+  }
+
+  /// The readings of the sources `page` reads: from `--source` files, else fetched once
+  /// (unless `--offline`); and a line for each that failed or has no data.
+  func readings(of page: Page, in settings: DaemonConfig, at instant: Date, fetchedAt: Date)
+    async throws -> (SourceSnapshot, String)
+  {
+    let specs = settings.runtime.sources.filter { page.sources.contains($0.name) }
+    var files: [String: Data] = [:]
+    for entry in sourceFiles {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw CommandFailure("--source must be NAME=FILE, such as news=feed.xml, not '\(entry)'")
+      }
+      guard settings.runtime.sources.contains(where: { $0.name == parts[0] }) else {
+        let known = settings.runtime.sources.map(\.name)
+        throw CommandFailure(
+          "--source: \(config) defines no source named '\(parts[0])'"
+            + (known.isEmpty ? "" : "; sources: \(known.joined(separator: ", "))"))
+      }
+      guard let data = FileManager.default.contents(atPath: parts[1]) else {
+        throw CommandFailure("--source \(parts[0]): cannot read the file '\(parts[1])'")
+      }
+      files[parts[0]] = data
+    }
+    let asked = offline ? specs.filter { files[$0.name] != nil } : specs
+    let snapshot = await SourceOnce.readings(
+      asked, files: files, timeZone: settings.timeZone, now: fetchedAt)
+    var notes = ""
+    for spec in specs {
+      if let problem = snapshot[spec.name]?.problem {
+        notes += "source '\(spec.name)' failed, its fields show their defaults: \(problem)\n"
+      } else if snapshot[spec.name] == nil {
+        let why = spec.kind == .webhook ? "a webhook has no data outside the daemon" : "--offline"
+        notes += "source '\(spec.name)': its fields show their defaults (\(why))\n"
+      }
+    }
+    return (snapshot, notes)
   }
 
   /// `--at` read in the config's time zone, or now.

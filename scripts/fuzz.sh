@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes what Clack reads from the network with libFuzzer (Swift's -sanitize=fuzzer, with
 # AddressSanitizer): a page's source paths and the JSON a source brings
-# (Tests/Fuzz/JSONPathFuzz.swift), and feeds (Tests/Fuzz/FeedFuzz.swift). Each target starts from Tests/Fuzz/corpus/TARGET; what it
+# (Tests/Fuzz/JSONPathFuzz.swift), feeds (Tests/Fuzz/FeedFuzz.swift) and calendars
+# (Tests/Fuzz/CalendarFuzz.swift). Each target starts from Tests/Fuzz/corpus/TARGET; what it
 # learns stays in .build/fuzz. A crash's input is kept in Tests/Fuzz/regressions/TARGET,
 # which FuzzRegressionTests replays in every unit test run: fix the bug, commit the input.
 #
@@ -21,10 +22,11 @@ mkdir -p "$out"
 targets=(
   "json-path Sources/ClackCore/JSON/JSONValue.swift Sources/ClackCore/JSON/JSONPath.swift Tests/Fuzz/JSONPathFuzz.swift"
   "feed Sources/ClackSourceFormats/*.swift Tests/Fuzz/FeedFuzz.swift"
+  "calendar Sources/ClackSourceFormats/*.swift Tests/Fuzz/CalendarFuzz.swift"
 )
 # The C libraries' module maps (libxml2's headers live in a folder of their own).
 # shellcheck disable=SC2207  # pkg-config's flags are words
-c_flags=(-I Sources/CLibXML2 $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+c_flags=(-I Sources/CLibXML2 -I Sources/CLibICal $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
 
 total=0
 for target in "${targets[@]}"; do

@@ -66,7 +66,8 @@ extension Display {
       stored = now.addingTimeInterval(60)  // try again in a (board) minute
     }
     let dimming = brightness?.nextChange(after: now, in: config.timeZone)
-    return [engine.nextChange(after: now), stored, dimming].compactMap { $0 }.min()
+    return [engine.nextChange(after: now), stored, dimming, sources.nextCalendarChange]
+      .compactMap { $0 }.min()
   }
 
   /// Sleeps until `deadline` (none: until woken); true when the deadline passed.

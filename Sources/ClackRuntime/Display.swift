@@ -197,6 +197,7 @@ public actor Display {
       events.publish(.status(homed: true))
     }
     applyBrightness(at: now)
+    refreshCalendars(now: now)
     do {
       try refresh(now: now)
       // Nothing is "showing" before the board can show it: decide once homed.

@@ -69,8 +69,14 @@ struct CalendarWalk {
   /// for a cancelled one.
   var overrides: [String: [Date: CalendarOccurrence?]] = [:]
 
+  /// The board's calendar, for dates and floating times (made once: making one is slow).
+  let calendar: Calendar
+
   init(windowStart: Date, windowEnd: Date, timeZone: TimeZone) {
     (self.windowStart, self.windowEnd, self.timeZone) = (windowStart, windowEnd, timeZone)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.calendar = calendar
   }
 
   func sorted() -> [CalendarOccurrence] {
@@ -242,8 +248,6 @@ struct CalendarWalk {
     if time.is_date == 0, let zone = time.zone {
       return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
     }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
     return calendar.date(
       from: DateComponents(
         year: Int(time.year), month: Int(time.month), day: Int(time.day),
@@ -255,9 +259,7 @@ struct CalendarWalk {
   /// Midnight `days` days after the midnight `day` (in `timeZone`: 23 or 25 hours on a day
   /// the clocks change).
   func dayAfter(_ day: Date, days: Double) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    return calendar.date(byAdding: .day, value: Int(days), to: day) ?? day + days * 86_400
+    calendar.date(byAdding: .day, value: Int(days), to: day) ?? day + days * 86_400
   }
 
   static func string(_ pointer: UnsafePointer<CChar>?) -> String? {

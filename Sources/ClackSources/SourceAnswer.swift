@@ -1,3 +1,4 @@
+import ClackContent
 import ClackCore
 import ClackSourceFormats
 import Foundation
@@ -43,6 +44,28 @@ enum SourceAnswer {
     ]
     if let link = feed.link { document["link"] = .string(link) }
     return .object(document)
+  }
+
+  /// How far back and ahead a calendar is expanded: yesterday's events still on now, and
+  /// five weeks of what is to come (fetched again long before they run out).
+  static let calendarWindow: (back: TimeInterval, ahead: TimeInterval) = (86_400, 35 * 86_400)
+
+  /// An iCalendar file's events around `now`, recurrences expanded, for `CalendarView`:
+  /// `{events: [{summary, location, start, end, all_day}]}`.
+  static func calendar(_ body: Data, now: Date, timeZone: TimeZone) throws -> JSONValue {
+    do {
+      let occurrences = try CalendarReader.occurrences(
+        in: body, from: now - calendarWindow.back, to: now + calendarWindow.ahead,
+        timeZone: timeZone)
+      return CalendarEvent.json(
+        occurrences.map {
+          CalendarEvent(
+            summary: $0.summary, location: $0.location, start: $0.start, end: $0.end,
+            allDay: $0.allDay)
+        })
+    } catch {
+      throw Unreadable(description: error.description)
+    }
   }
 
   /// Home Assistant's states (`GET /api/states/ENTITY`, one answer an entity) by domain and

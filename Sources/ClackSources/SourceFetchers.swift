@@ -29,8 +29,9 @@ public struct SourceFetchers: Service {
     var read: @Sendable ([Data]) throws -> JSONValue
   }
 
-  /// How a source is fetched; nil for a webhook.
-  static func plan(_ spec: SourceSpec, timeZone: TimeZone) -> Plan? {
+  /// How a source is fetched; nil for a webhook. A calendar is expanded around the time of
+  /// each fetch, or around `calendarsAround` (a preview's moment).
+  static func plan(_ spec: SourceSpec, timeZone: TimeZone, calendarsAround: Date? = nil) -> Plan? {
     switch spec.kind {
     case .webhook: return nil
     case .json(let url, let headers):
@@ -49,6 +50,14 @@ public struct SourceFetchers: Service {
       var fetch = SourceFetch(url: url, headers: [:], timeout: spec.timeout)
       fetch.accept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.1"
       return Plan(requests: [fetch], read: { try SourceAnswer.feed($0[0]) })
+    case .calendar(let url, _):
+      var fetch = SourceFetch(url: url, headers: [:], timeout: spec.timeout)
+      fetch.accept = "text/calendar, */*;q=0.1"
+      return Plan(
+        requests: [fetch],
+        read: {
+          try SourceAnswer.calendar($0[0], now: calendarsAround ?? Date(), timeZone: timeZone)
+        })
     case .homeAssistant(let url, let token, let entities):
       let requests = entities.map { entity in
         SourceFetch(

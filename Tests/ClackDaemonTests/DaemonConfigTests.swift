@@ -122,6 +122,15 @@ import Testing
     ),
     ("sources:\n  - {name: a, json: ftp://x/y}", "sources[0].json: 'ftp://x/y' is not an http"),
     ("sources:\n  - {name: a, feed: news.xml}", "sources[0].feed: 'news.xml' is not an http"),
+    ("sources:\n  - {name: a, calendar: cal.ics}", "sources[0].calendar: 'cal.ics' is not an http"),
+    (
+      "sources:\n  - {name: a, calendar: \"https://x/c.ics\", soon: 30s}",
+      "sources[0].soon: must be from 1m to 24h"
+    ),
+    (
+      "sources:\n  - {name: a, feed: \"https://x/\", soon: 5m}",
+      "sources[0].soon: 'soon' is for a calendar"
+    ),
     (
       "sources:\n  - {name: a, feed: \"http://x/\", headers: {A: b}}",
       "sources[0].headers: 'headers' is for a json source"
@@ -242,6 +251,7 @@ import Testing
           - {name: doorbell, webhook: true}
           - {name: weather, weather: {latitude: 52.52, longitude: 13.41, units: imperial}}
           - {name: news, feed: "https://news.example.org/rss.xml", every: 15m}
+          - {name: work, calendar: "webcal://calendar.example.org/u/ada/basic.ics", soon: 10m}
           - name: house
             home_assistant:
               url: http://homeassistant.local:8123/api/
@@ -258,17 +268,24 @@ import Testing
           - {page: tram, on_change: true}
         """, file: "clack.yaml")
     #expect(
-      config.runtime.sources.map(\.name) == ["tram", "doorbell", "weather", "news", "house"])
+      config.runtime.sources.map(\.name) == [
+        "tram", "doorbell", "weather", "news", "work", "house",
+      ])
+    #expect(
+      config.runtime.sources[4].kind
+        == .calendar(
+          url: URL(string: "https://calendar.example.org/u/ada/basic.ics")!, soon: 600),
+      "webcal:// is https://")
     #expect(
       config.runtime.sources[3].kind == .feed(url: URL(string: "https://news.example.org/rss.xml")!)
     )
     #expect(config.runtime.sources[3].every == 900)
     #expect(
-      config.runtime.sources[4].kind
+      config.runtime.sources[5].kind
         == .homeAssistant(
           url: URL(string: "http://homeassistant.local:8123/")!, token: "abc.def",
           entities: ["sensor.outside_temperature", "binary_sensor.front_door"]))
-    #expect(config.runtime.sources[4].every == 30, "Home Assistant's default: half a minute")
+    #expect(config.runtime.sources[5].every == 30, "Home Assistant's default: half a minute")
     #expect(
       config.runtime.sources[2].kind
         == .weather(

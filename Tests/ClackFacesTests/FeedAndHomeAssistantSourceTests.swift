@@ -202,4 +202,69 @@ import Testing
       _ = await fetchers.result
     }
   }
+
+  @Test func aCalendarIsFetchedAndItsPageMovesOnWithTheClockAlone() async throws {
+    let ics = try Self.fixture("google-work.ics")
+    let router = Router()
+    router.get("work.ics") { _, _ -> Response in
+      Response(
+        status: .ok, headers: [.contentType: "text/calendar"],
+        body: .init(byteBuffer: ByteBuffer(string: ics)))
+    }
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    try await Application(router: router).test(.live) { client in
+      let port = try #require(client.port)
+      let spec = SourceSpec(
+        name: "work",
+        kind: .calendar(url: URL(string: "http://127.0.0.1:\(port)/work.ics")!, soon: 600))
+      let around = ISO8601DateFormatter().date(from: "2026-11-26T06:00:00Z")!
+      let plan = try #require(
+        SourceFetchers.plan(
+          spec, timeZone: TimeZone(identifier: "Europe/Berlin")!, calendarsAround: around))
+      var answers = SourceAnswers(count: 1)
+      guard case .data(let data) = await answers.fetch(plan, with: http) else {
+        Issue.record("the calendar brought no data")
+        return
+      }
+      let events = try #require(CalendarEvent.events(from: data))
+      #expect(events.map(\.summary).contains("Stand-up (moved)"))
+      #expect(events.first { $0.summary == "Team offsite" }?.allDay == true)
+    }
+    try await http.shutdown()
+
+    // On the board: the next event's name, moving on when it ends, with no fetch.
+    var config = RuntimeHarness.unscheduled(dwell: 600)
+    config.sources = [
+      SourceSpec(
+        name: "work", kind: .calendar(url: URL(string: "http://127.0.0.1:9/x.ics")!, soon: 900))
+    ]
+    let page = Page(
+      name: "next", template: .text("{{what}}"),
+      fields: ["what": .source("work", path: try JSONPath("next[0].summary"), fallback: "FREE")])
+    config.pages = [page]
+    config.schedules = [ScheduleEntry(cadence: .rotation, content: .page(page))]
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let (runtime, board) = try await RuntimeHarness.recordingRuntime(config, clock: clock)
+    let midnight = RuntimeHarness.midnight
+    try await runtime.service.receive(
+      source: "work",
+      data: CalendarEvent.json([
+        CalendarEvent(summary: "GYM", start: midnight + 3600, end: midnight + 7200, allDay: false),
+        CalendarEvent(
+          summary: "TEA", start: midnight + 3 * 3600, end: midnight + 4 * 3600, allDay: false),
+      ]))
+    await runtime.display.step()
+    #expect(board.lastShownText == "GYM|")
+    #expect(
+      runtime.display.sources.nextCalendarChange == midnight + 2700,
+      "the page's data next change 15 minutes before the gym")
+    let wake = try #require(await runtime.display.nextDeadline(after: midnight))
+    #expect(wake <= midnight + 2700, "and the display loop wakes by then")
+    clock.advance(by: 7200)
+    await runtime.display.step()
+    #expect(board.lastShownText == "TEA|", "the gym has ended: no fetch needed")
+    clock.advance(by: 4 * 3600)
+    await runtime.display.step()
+    #expect(board.lastShownText == "FREE|", "nothing more: the default")
+  }
 }

@@ -22,8 +22,8 @@ public struct PageCommand: AsyncParsableCommand {
       the quote of the day from the bundled library (quotes you added to a daemon's library \
       are not read), and the live sources it reads, each fetched once as the daemon fetches \
       it (a webhook has no data here: its fields show their default). --source NAME=FILE \
-      reads a source from a file of what its server answers instead (a feed, a JSON \
-      document, Home Assistant's /api/states list), and --offline fetches nothing; a \
+      reads a source from a file of what its server answers instead (a feed, a calendar, \
+      a JSON document, Home Assistant's /api/states list), and --offline fetches nothing; a \
       source that fails is named under the picture (on standard error with --json). \
       --json prints the rows as text and as Vestaboard codes with each \
       field's value; --png FILE also draws a picture. 'clack pages' lists and switches the \
@@ -107,8 +107,7 @@ public struct PageCommand: AsyncParsableCommand {
     let renderer = ZoneRenderer(
       flapSet: definition.flapSet, timeZone: settings.timeZone, scrolling: preview.scrolling)
     let script = settings.runtime.script ?? preview.defaultScript
-    let (sources, sourceNotes) = try await readings(
-      of: page, in: settings, at: instant, fetchedAt: Date())
+    let (sources, sourceNotes) = try await readings(of: page, in: settings, at: instant)
     let frame: Frame
     let fields: [String: String]
     do {
@@ -143,7 +142,7 @@ public struct PageCommand: AsyncParsableCommand {
 
   /// The readings of the sources `page` reads: from `--source` files, else fetched once
   /// (unless `--offline`); and a line for each that failed or has no data.
-  func readings(of page: Page, in settings: DaemonConfig, at instant: Date, fetchedAt: Date)
+  func readings(of page: Page, in settings: DaemonConfig, at instant: Date)
     async throws -> (SourceSnapshot, String)
   {
     let specs = settings.runtime.sources.filter { page.sources.contains($0.name) }
@@ -166,7 +165,7 @@ public struct PageCommand: AsyncParsableCommand {
     }
     let asked = offline ? specs.filter { files[$0.name] != nil } : specs
     let snapshot = await SourceOnce.readings(
-      asked, files: files, timeZone: settings.timeZone, now: fetchedAt)
+      asked, files: files, timeZone: settings.timeZone, now: instant)
     var notes = ""
     for spec in specs {
       if let problem = snapshot[spec.name]?.problem {

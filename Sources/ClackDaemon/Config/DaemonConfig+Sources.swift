@@ -7,6 +7,7 @@ import Foundation
 extension YAMLReader {
   /// `sources`: a list of `{name, json: URL, headers, every, timeout}`, `{name, weather:
   /// {latitude, longitude, units, url}, every, timeout}`, `{name, feed: URL, every, timeout}`,
+  /// `{name, calendar: URL, soon, every, timeout}`,
   /// `{name, home_assistant: {url, token | token_file, entities}, every, timeout}` or `{name,
   /// webhook: true}` (docs/sources.md). Names are unique and go in URLs.
   func sources() throws(BoardFileError) -> [SourceSpec] {
@@ -24,8 +25,8 @@ extension YAMLReader {
   private func source() throws(BoardFileError) -> SourceSpec {
     let fields = try self.fields(
       allowed: [
-        "name", "json", "weather", "feed", "home_assistant", "webhook", "headers", "every",
-        "timeout",
+        "name", "json", "weather", "feed", "calendar", "home_assistant", "webhook", "headers",
+        "soon", "every", "timeout",
       ],
       required: ["name"])
     let nameField = try fields.required("name")
@@ -35,17 +36,21 @@ extension YAMLReader {
     else {
       throw nameField.error("must be letters, digits, '-' and '_' (it goes in URLs)")
     }
-    let kinds = ["json", "weather", "feed", "home_assistant", "webhook"].filter {
+    let kinds = ["json", "weather", "feed", "calendar", "home_assistant", "webhook"].filter {
       fields[$0] != nil
     }
     guard kinds.count == 1 else {
       throw error(
         "needs one of 'json: URL' (fetched), 'weather: {latitude, longitude}' (Open-Meteo), "
-          + "'feed: URL' (RSS or Atom), 'home_assistant: {url, token, entities}' "
+          + "'feed: URL' (RSS or Atom), 'calendar: URL' (iCalendar), "
+          + "'home_assistant: {url, token, entities}' "
           + "and 'webhook: true' (pushed)")
     }
     if kinds[0] != "json", let headers = fields["headers"] {
       throw headers.error("'headers' is for a json source")
+    }
+    if kinds[0] != "calendar", let soon = fields["soon"] {
+      throw soon.error("'soon' is for a calendar source")
     }
     let kind: SourceSpec.Kind
     switch kinds[0] {
@@ -59,6 +64,14 @@ extension YAMLReader {
       kind = try fields.required("weather").weather()
     case "feed":
       kind = .feed(url: try fields.required("feed").httpURL())
+    case "calendar":
+      var soon: TimeInterval = 900
+      if let field = fields["soon"] {
+        soon = try field.duration()
+        guard (60...86_400).contains(soon) else { throw field.error("must be from 1m to 24h") }
+      }
+      kind = .calendar(
+        url: try fields.required("calendar").httpURL(allowingWebcal: true), soon: soon)
     case "home_assistant":
       kind = try fields.required("home_assistant").homeAssistant()
     default:
@@ -82,9 +95,13 @@ extension YAMLReader {
     return spec
   }
 
-  /// An http:// or https:// URL with a host.
-  private func httpURL() throws(BoardFileError) -> URL {
-    let text = try string()
+  /// An http:// or https:// URL with a host; with `allowingWebcal`, a webcal:// one too (a
+  /// calendar subscription), read as https://.
+  private func httpURL(allowingWebcal: Bool = false) throws(BoardFileError) -> URL {
+    var text = try string()
+    if allowingWebcal, text.lowercased().hasPrefix("webcal://") {
+      text = "https://" + text.dropFirst("webcal://".count)
+    }
     guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
       url.host != nil
     else { throw error("'\(text)' is not an http:// or https:// URL") }

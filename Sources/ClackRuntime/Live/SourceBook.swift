@@ -8,6 +8,9 @@ import Synchronization
 /// the display loop, and the loop reads a whole snapshot at once.
 public final class SourceBook: Sendable {
   fileprivate let readings = Mutex<SourceSnapshot>([:])
+  /// Calendar sources' events, whose page data change with the time, and when each next
+  /// changes (`CalendarView.nextChange`).
+  fileprivate let calendars = Mutex<[String: (view: CalendarView, next: Date?)]>([:])
 
   public init() {}
 
@@ -52,5 +55,43 @@ extension SourceBook {
       readings[name] = reading
       return wasStale
     }
+  }
+}
+
+extension SourceBook {
+  /// A calendar source's events came at `now`: its page data are worked out from them, now
+  /// and at each of their changes (`refreshCalendars`). True as for `receive`.
+  @discardableResult
+  func receive(_ view: CalendarView, for name: String, at now: Date, in timeZone: TimeZone)
+    -> Bool
+  {
+    calendars.withLock { $0[name] = (view, view.nextChange(after: now, in: timeZone)) }
+    return receive(view.pageData(at: now, in: timeZone), for: name, at: now)
+  }
+
+  /// The calendars whose page data change by `now`, worked out again (the reading's time and
+  /// problem stay: no fetch came). The names of those whose data differ.
+  func refreshCalendars(at now: Date, in timeZone: TimeZone) -> Set<String> {
+    let due = calendars.withLock { calendars in
+      calendars.filter { $0.value.next.map { $0 <= now } ?? false }.map { ($0.key, $0.value.view) }
+    }
+    var changed: Set<String> = []
+    for (name, view) in due {
+      calendars.withLock { $0[name]?.next = view.nextChange(after: now, in: timeZone) }
+      let data = view.pageData(at: now, in: timeZone)
+      readings.withLock { readings in
+        guard var reading = readings[name], reading.data != data else { return }
+        reading.data = data
+        reading.version += 1
+        readings[name] = reading
+        changed.insert(name)
+      }
+    }
+    return changed
+  }
+
+  /// When a calendar's page data next change; nil with none.
+  var nextCalendarChange: Date? {
+    calendars.withLock { $0.values.compactMap(\.next).min() }
   }
 }

@@ -15,6 +15,9 @@ public struct SourceSpec: Sendable, Hashable {
     case weather(latitude: Double, longitude: Double, units: WeatherUnits, endpoint: URL)
     /// An RSS or Atom feed: its items' titles, links, summaries and dates.
     case feed(url: URL)
+    /// An iCalendar file or subscription (`webcal://` is read as `https://`): its events,
+    /// recurrences expanded; `soon` is how long before an event it is `soon`.
+    case calendar(url: URL, soon: TimeInterval)
     /// Entities of a Home Assistant server, each read from its REST API
     /// (`GET /api/states/ENTITY`) with a long-lived access token.
     case homeAssistant(url: URL, token: String, entities: [String])
@@ -32,13 +35,15 @@ public struct SourceSpec: Sendable, Hashable {
     (self.name, self.kind, self.every, self.timeout) = (name, kind, every, timeout)
   }
 
-  /// `webhook`, `json`, `weather`, `feed` or `home_assistant`, as the config writes it.
+  /// `webhook`, `json`, `weather`, `feed`, `calendar` or `home_assistant`, as the config
+  /// writes it.
   public var kindName: String {
     switch kind {
     case .webhook: "webhook"
     case .json: "json"
     case .weather: "weather"
     case .feed: "feed"
+    case .calendar: "calendar"
     case .homeAssistant: "home_assistant"
     }
   }
@@ -50,7 +55,7 @@ public struct SourceSpec: Sendable, Hashable {
     case .json(let url, _): url.absoluteString
     case .weather(let latitude, let longitude, _, let endpoint):
       "\(endpoint.absoluteString) at \(latitude), \(longitude)"
-    case .feed(let url): url.absoluteString
+    case .feed(let url), .calendar(let url, _): url.absoluteString
     case .homeAssistant(let url, _, let entities):
       "\(url.absoluteString) (\(entities.joined(separator: ", ")))"
     }

@@ -10,10 +10,18 @@ extension BoardService {
   /// New data for source `name` (a fetch's answer, a webhook's body): pages that read it are
   /// drawn again when the data differ from the last.
   public func receive(source name: String, data: JSONValue) async throws(ServiceError) {
-    guard sources.contains(where: { $0.name == name }) else {
+    guard let spec = sources.first(where: { $0.name == name }) else {
       throw .noSource(name, known: sources.map(\.name))
     }
-    if display.sources.receive(data, for: name, at: clock.now()) {
+    let changed: Bool
+    if case .calendar(_, let soon) = spec.kind, let events = CalendarEvent.events(from: data) {
+      // A calendar's pages read its events as of the moment they are drawn.
+      changed = display.sources.receive(
+        CalendarView(events: events, soon: soon), for: name, at: clock.now(), in: timeZone)
+    } else {
+      changed = display.sources.receive(data, for: name, at: clock.now())
+    }
+    if changed {
       await display.sourcesChanged([name])
       events.publish(.source(name: name, stale: false, problem: nil))
     }

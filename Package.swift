@@ -186,7 +186,7 @@ let package = Package(
     // libxml2's pull parser (apt libxml2-dev to build; libxml2 to run).
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // libical: iCalendar files and their recurrences (apt libical-dev to build; libical3 to run).
-    .systemLibrary(name: "CLibICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+    .systemLibrary(name: "CLibICal", providers: [.apt(["libical-dev"])]),
     // Layer 6: the live sources' fetchers (JSON over HTTP(S) through AsyncHTTPClient), which
     // hand what they get to the runtime's service as a face hands it a message; never on the
     // real-time thread or in the display loop.

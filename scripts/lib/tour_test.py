@@ -20,6 +20,14 @@ env = dict(os.environ, HOME=work, XDG_STATE_HOME=os.path.join(work, "state"),
 env.pop("CLACK_KEY", None)
 
 readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+
+
+def in_repository(word):
+    """`word` with a path of the repository (boards/…, docs/…) made absolute."""
+    name, equals, path = word.rpartition("=")
+    if path.startswith(("boards/", "docs/")):
+        return name + equals + os.path.join(root, path)
+    return word
 block = re.search(r"## A short tour.*?```sh\n(.*?)```", readme, re.S).group(1)
 commands = []
 for line in block.splitlines():
@@ -86,9 +94,9 @@ try:
         if words[:2] == ["clack", "run"]:
             print(f"SKIP {command} (drives real hardware)")
             continue
-        # Board files and examples of the repository, wherever the tour is run from.
-        words = [clack] + [os.path.join(root, w) if w.startswith(("boards/", "docs/")) else w
-                           for w in words[1:]]
+        # Board files and examples of the repository, wherever the tour is run from (also
+        # after a NAME=, as in --source news=docs/examples/headlines.xml).
+        words = [clack] + [in_repository(w) for w in words[1:]]
         if words[1:2] == ["sim"]:
             # A second simulator runs until stopped: on a port and state of its own, until it
             # serves its board, then Ctrl-C (SIGINT), as the tour says.

@@ -236,10 +236,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "ClackCoreTests", dependencies: ["ClackCore"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ClackCoreTests", dependencies: ["ClackCore", "ClackTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
-    // Helpers shared by test targets (long-run switches); never part of the program.
+    // Helpers shared by test targets (long-run switches, shipped boards, fuzz inputs); never
+    // part of the program.
     .target(
       name: "ClackTestSupport", dependencies: ["ClackBoard", "ClackCore"],
       path: "Tests/Support/ClackTestSupport"),
@@ -286,7 +289,7 @@ let package = Package(
       path: "Tests/Support/ClackRuntimeTestSupport"),
     .testTarget(name: "ClackAPITests", dependencies: ["ClackAPI"]),
     .testTarget(
-      name: "ClackSourceFormatsTests", dependencies: ["ClackSourceFormats"],
+      name: "ClackSourceFormatsTests", dependencies: ["ClackSourceFormats", "ClackTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ClackMQTTTests", dependencies: ["ClackMQTT"]),
     .testTarget(

@@ -23,12 +23,8 @@ cd "$CLACK_ROOT"
 ensure_swift
 # shellcheck disable=SC2046
 ensure_apt_packages $(clack_apt_packages --test) curl python3 gcc
-# shellcheck disable=SC2046
-swift build -c release --product clack $(clack_release_flags) --scratch-path .build-deb >&2
-mkdir -p .build .build-deb/bench
-binary="$PWD/.build-deb/bench/clack"
-cp .build-deb/release/clack "$binary"
-strip --strip-debug "$binary"
+binary=$(packaged_binary)
+mkdir -p .build
 gcc -O2 -shared -fPIC -o .build/slow_flush.so scripts/lib/slow_flush.c -ldl
 gcc -O2 -o .build/post_burst scripts/lib/post_burst.c -lpthread
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"

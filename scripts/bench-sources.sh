@@ -12,11 +12,6 @@ cd "$CLACK_ROOT"
 ensure_swift
 # shellcheck disable=SC2046
 ensure_apt_packages $(clack_apt_packages) python3
-# shellcheck disable=SC2046
-swift build -c release --product clack $(clack_release_flags) --scratch-path .build-deb >&2
-mkdir -p .build-deb/bench
-binary="$PWD/.build-deb/bench/clack"
-cp .build-deb/release/clack "$binary"
-strip --strip-debug "$binary"
+binary=$(packaged_binary)
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 python3 scripts/lib/bench_sources.py "$binary" "$CLACK_ROOT"

@@ -1,18 +1,12 @@
 import ClackCore
+import ClackTestSupport
 import Foundation
 import Testing
 
 /// The fuzz targets' seeds and every input that ever crashed one (Tests/Fuzz), replayed the
 /// way the daemon reads them: the first line as a source path, the rest as a source's JSON.
 @Suite struct FuzzRegressionTests {
-  static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fuzz")
-
-  static func inputs(_ folder: String) -> [URL] {
-    let directory = fuzz.appendingPathComponent(folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
-  }
+  static func inputs(_ folder: String) -> [URL] { FuzzInputs.files(folder) }
 
   /// The path and what it picks from the document, as a page shows it (nil: no such value).
   static func replay(_ url: URL) throws -> (path: JSONPath?, shown: String?) {

@@ -5,26 +5,32 @@ import Testing
 
 /// `clack page preview`: a page of a config drawn at a given time, with no daemon.
 @Suite struct PageCommandTests {
-  static func config() throws -> String {
+  /// `text` written to a clack.yaml of a fresh temporary directory; its path.
+  static func configFile(_ text: String) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "page-preview-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("clack.yaml").path
-    try """
-    time_zone: Europe/Berlin
-    zones:
-      - {name: top, row: 1, col: 1, rows: 3, cols: 22}
-      - {name: bottom, row: 4, col: 1, rows: 3, cols: 22}
-    pages:
-      - name: clock
-        text: "{{weekday}} {{time}}"
-      - name: xmas
-        text: "{{days}} DAYS"
-        fields: {days: {countdown: "2026-12-25"}}
-    run_of_show:
-      - {page: xmas, zone: bottom, dwell: 1m}
-    """.write(toFile: file, atomically: true, encoding: .utf8)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
     return file
+  }
+
+  static func config() throws -> String {
+    try configFile(
+      """
+      time_zone: Europe/Berlin
+      zones:
+        - {name: top, row: 1, col: 1, rows: 3, cols: 22}
+        - {name: bottom, row: 4, col: 1, rows: 3, cols: 22}
+      pages:
+        - name: clock
+          text: "{{weekday}} {{time}}"
+        - name: xmas
+          text: "{{days}} DAYS"
+          fields: {days: {countdown: "2026-12-25"}}
+      run_of_show:
+        - {page: xmas, zone: bottom, dwell: 1m}
+      """)
   }
 
   @Test func aPageIsDrawnAtTheTimeGivenInTheConfigsTimeZone() async throws {
@@ -67,27 +73,23 @@ import Testing
 
   /// A config whose page reads a feed at a closed loopback port and a Home Assistant entity.
   static func sourcesConfig() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "page-sources-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("clack.yaml").path
-    try """
-    time_zone: UTC
-    sources:
-      - {name: news, feed: "http://127.0.0.1:9/rss.xml", timeout: 1s}
-      - name: house
-        home_assistant: {url: "http://127.0.0.1:9", token: t, entities: [sensor.outside_temperature]}
-        timeout: 1s
-      - {name: bell, webhook: true}
-    pages:
-      - name: news
-        text: "{{headline}}\\n{{temp}} {{who}}"
-        fields:
-          headline: {source: news, path: "items[*].title", rotate: 1m, default: NO NEWS}
-          temp: {source: house, path: sensor.outside_temperature.state, default: "--"}
-          who: {source: bell, path: name, default: NOBODY}
-    """.write(toFile: file, atomically: true, encoding: .utf8)
-    return file
+    try configFile(
+      """
+      time_zone: UTC
+      sources:
+        - {name: news, feed: "http://127.0.0.1:9/rss.xml", timeout: 1s}
+        - name: house
+          home_assistant: {url: "http://127.0.0.1:9", token: t, entities: [sensor.outside_temperature]}
+          timeout: 1s
+        - {name: bell, webhook: true}
+      pages:
+        - name: news
+          text: "{{headline}}\\n{{temp}} {{who}}"
+          fields:
+            headline: {source: news, path: "items[*].title", rotate: 1m, default: NO NEWS}
+            temp: {source: house, path: sensor.outside_temperature.state, default: "--"}
+            who: {source: bell, path: name, default: NOBODY}
+      """)
   }
 
   @Test func aPagesSourcesAreFetchedOrReadFromFilesAndFailuresNamed() async throws {

@@ -1,3 +1,4 @@
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -6,14 +7,7 @@ import Testing
 /// The feed and calendar fuzz targets' seeds and every input that ever crashed them
 /// (Tests/Fuzz), read as a source reads them, in every unit test run.
 @Suite struct FeedFuzzRegressionTests {
-  static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fuzz")
-
-  static func inputs(_ folder: String) -> [URL] {
-    let directory = fuzz.appendingPathComponent(folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
-  }
+  static func inputs(_ folder: String) -> [URL] { FuzzInputs.files(folder) }
 
   @Test func theSeedsAreFeedsWithItems() throws {
     let seeds = Self.inputs("corpus/feed")

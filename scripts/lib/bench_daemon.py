@@ -7,7 +7,7 @@ import sys
 import tempfile
 import time
 
-from bench_support import idle_cpu, wait_until
+from bench_support import idle_cpu, memory, memory_text, stop, wait_until
 
 binary, speed = sys.argv[1], sys.argv[2]
 # The emulated slow flush (a shared library for LD_PRELOAD) and its milliseconds; none: skip.
@@ -37,22 +37,6 @@ def request(method, path, body=None):
     payload = response.read()
     connection.close()
     return response.status, payload
-
-
-def memory(pid):
-    """RSS, PSS and anonymous memory in MiB, from /proc/PID/smaps_rollup."""
-    fields = {}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) == 3 and parts[2] == "kB":
-                fields[parts[0].rstrip(":")] = int(parts[1]) / 1024
-    return fields["Rss"], fields["Pss"], fields["Anonymous"]
-
-
-def memory_text(pid):
-    rss, pss, anonymous = memory(pid)
-    return f"RSS {rss:.1f} MiB, PSS {pss:.1f} MiB, anonymous {anonymous:.1f} MiB"
 
 
 def metric(name):
@@ -179,9 +163,7 @@ try:
     print(f"10,000 messages queued (the last {10_000 - sent} by 16 clients in {elapsed:.1f} s);"
           f" with 10,000 queued: {memory_text(daemon.pid)}")
 finally:
-    daemon.terminate()
-    daemon.wait(timeout=30)
-    subprocess.run(["rm", "-rf", state])
+    stop(daemon, state)
 print(f"exit status after SIGTERM: {daemon.returncode}")
 
 # The same acceptance on a disk whose flush takes as long as an SD card's (slow_flush.c, a
@@ -204,6 +186,4 @@ if slow_flush:
         print(f"the same with each flush {flush_ms} ms slower (an SD card's, emulated):")
         rates(320, 0, flush_milliseconds(state) + float(flush_ms))
     finally:
-        daemon.terminate()
-        daemon.wait(timeout=30)
-        subprocess.run(["rm", "-rf", state])
+        stop(daemon, state)

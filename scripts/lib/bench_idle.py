@@ -7,7 +7,7 @@ import tempfile
 import time
 import urllib.request
 
-from bench_support import idle_cpu, wait_until
+from bench_support import idle_cpu, stop, wait_until
 
 binary, board = sys.argv[1], sys.argv[2]
 port = 17392
@@ -28,6 +28,4 @@ try:
     time.sleep(2)
     print(idle_cpu(daemon.pid))
 finally:
-    daemon.terminate()
-    daemon.wait(timeout=30)
-    subprocess.run(["rm", "-rf", state])
+    stop(daemon, state)

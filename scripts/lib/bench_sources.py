@@ -17,7 +17,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_support import idle_cpu, wait_until  # noqa: E402
+from bench_support import idle_cpu, memory_text, stop, wait_until  # noqa: E402
 
 binary, root = sys.argv[1], sys.argv[2]
 fixtures = os.path.join(root, "Tests/ClackSourceFormatsTests/Fixtures")
@@ -97,17 +97,6 @@ def get(path):
     return json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2))
 
 
-def memory(pid):
-    fields = {}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) == 3 and parts[2] == "kB":
-                fields[parts[0].rstrip(":")] = int(parts[1]) / 1024
-    return (f"RSS {fields['Rss']:.1f} MiB, PSS {fields['Pss']:.1f} MiB, "
-            f"anonymous {fields['Anonymous']:.1f} MiB")
-
-
 def measure(label, config_text):
     state = tempfile.mkdtemp(prefix="clack-bench-sources-")
     config = os.path.join(state, "clack.yaml")
@@ -130,11 +119,9 @@ def measure(label, config_text):
         before = asked["count"]
         cpu = idle_cpu(daemon.pid, seconds=60)
         print(f"{label}: {len(fetched)} fetched sources; idle, 60 s: {cpu}; "
-              f"{asked['count'] - before} requests in the window; memory {memory(daemon.pid)}")
+              f"{asked['count'] - before} requests in the window; memory {memory_text(daemon.pid)}")
     finally:
-        daemon.terminate()
-        daemon.wait(timeout=30)
-        subprocess.run(["rm", "-rf", state])
+        stop(daemon, state)
 
 
 measure("no sources", "schedules: []\n")

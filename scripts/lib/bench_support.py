@@ -1,6 +1,8 @@
-"""What the daemon benchmarks share (scripts/bench-daemon.sh): waiting for a daemon, and
-measuring its CPU at rest from /proc/PID/stat."""
+"""What the daemon benchmarks share (scripts/bench-daemon.sh, scripts/bench-sources.sh):
+waiting for a daemon, measuring its CPU at rest (/proc/PID/stat) and its memory
+(/proc/PID/smaps_rollup), and stopping it."""
 import os
+import subprocess
 import sys
 import time
 
@@ -34,3 +36,26 @@ def idle_cpu(pid, seconds=30):
     used = (cpu_ticks(pid) - before) / ticks / (time.monotonic() - t0) * 100
     return (f"idle CPU over {seconds} s: {used:.3f} % of a core (goal: at most 0.2 %;"
             f" {'met' if used <= 0.2 else 'MISSED'}; resolution {100 / ticks / seconds:.3f} %)")
+
+
+def memory(pid):
+    """RSS, PSS and anonymous memory in MiB, from /proc/PID/smaps_rollup."""
+    fields = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[2] == "kB":
+                fields[parts[0].rstrip(":")] = int(parts[1]) / 1024
+    return fields["Rss"], fields["Pss"], fields["Anonymous"]
+
+
+def memory_text(pid):
+    rss, pss, anonymous = memory(pid)
+    return f"RSS {rss:.1f} MiB, PSS {pss:.1f} MiB, anonymous {anonymous:.1f} MiB"
+
+
+def stop(daemon, state):
+    """Stops a benchmark's daemon (SIGTERM, as systemd does) and removes its state folder."""
+    daemon.terminate()
+    daemon.wait(timeout=30)
+    subprocess.run(["rm", "-rf", state])

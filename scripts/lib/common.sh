@@ -53,6 +53,18 @@ clack_release_flags() {
     -Xlinker --no-warn-symbol-ordering
 }
 
+# Builds `clack` as the Debian package ships it (release, clack_release_flags, the scratch path
+# scripts/package-deb.sh shares) and prints the path of a copy with its debug information
+# stripped, as installed: what the benchmarks measure.
+packaged_binary() {
+  # shellcheck disable=SC2046
+  swift build -c release --product clack $(clack_release_flags) --scratch-path "$CLACK_ROOT/.build-deb" >&2
+  mkdir -p "$CLACK_ROOT/.build-deb/bench"
+  cp "$CLACK_ROOT/.build-deb/release/clack" "$CLACK_ROOT/.build-deb/bench/clack"
+  strip --strip-debug "$CLACK_ROOT/.build-deb/bench/clack"
+  echo "$CLACK_ROOT/.build-deb/bench/clack"
+}
+
 # Makes sure a Swift 6.2 (or later) toolchain is on PATH. Looks in the usual install places
 # first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
 # 6.0.3, too old for this package's tools version 6.2).

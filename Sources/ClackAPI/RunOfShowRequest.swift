@@ -9,7 +9,7 @@ import Foundation
 public enum RunOfShowRequest {
   public static let entryFields: Set<String> = [
     "page", "show", "text", "format", "cron", "every", "on_change", "dwell", "zone",
-    "transition", "script",
+    "transition", "script", "while", "priority",
   ]
 
   /// The most entries one run of show may have: far more than a wall of pages needs, few
@@ -55,7 +55,8 @@ public enum RunOfShowRequest {
         cron: try reader.string("cron"), every: try reader.duration("every"),
         onChange: try reader.bool("on_change"), dwell: try reader.duration("dwell"),
         zone: try reader.string("zone"), transition: try reader.string("transition"),
-        script: try reader.string("script"))
+        script: try reader.string("script"), whileHolds: try reader.string("while"),
+        priority: try reader.string("priority"))
     } catch {
       guard let field = error.field else { throw error }
       throw .badRequest("\(place).\(field)", String(error.message.dropFirst(field.count + 2)))

@@ -10,10 +10,12 @@ extension ContentEngine {
   }
 
   /// How long entry `index` holds its zone: its dwell; in a zone that rotates, at least the
-  /// zone's dwell; otherwise nil for a timed entry, which stands until the next comes due.
+  /// zone's dwell; otherwise nil for a timed entry, which stands until the next comes due,
+  /// and for one shown `while` its source holds something, which holds while that lasts.
   public func hold(ofEntry index: Int) -> TimeInterval? {
     let entry = rules.schedules[index]
     if let dwell = entry.dwell { return dwell }
+    if entry.condition != nil { return nil }
     return entry.rotates || !rotation(of: entry.zone).isEmpty ? rules.dwell : nil
   }
 
@@ -45,11 +47,18 @@ extension ContentEngine {
     programs[zone] = program
   }
 
-  /// The entry of the run of show on show in each zone (whether a message covers it or not),
-  /// and the entries waiting in line, in order.
+  /// The entry of the run of show on show in each zone (whether a message covers it or not;
+  /// one taking the zone while its source holds first), and the entries waiting in line, in
+  /// order.
   public func program(of zone: String) -> (showing: Int?, waiting: [Int]) {
     let program = programs[zone]
-    return (program?.showing?.index, program?.line.map(\.index) ?? [])
+    var takingOver: Int?
+    if let showing = current[zone], takesOver(showing.source),
+      case .scheduled(let index, _) = showing.source
+    {
+      takingOver = index
+    }
+    return (takingOver ?? program?.showing?.index, program?.line.map(\.index) ?? [])
   }
 }
 
@@ -61,7 +70,8 @@ extension ContentEngine {
     for (index, entry) in rules.schedules.enumerated()
     where !entry.content.sources.isDisjoint(with: names) {
       var program = programs[entry.zone] ?? ZoneProgram()
-      if program.showing?.index == index {
+      let takingOver = current[entry.zone].map { takesOver($0.source) && isEntry(index, $0) }
+      if program.showing?.index == index || takingOver == true {
         redraw.insert(entry.zone)
       } else if entry.cadence == .onChange {
         program.fired(
@@ -69,5 +79,9 @@ extension ContentEngine {
       }
       programs[entry.zone] = program
     }
+  }
+
+  private func isEntry(_ index: Int, _ showing: ZoneShowing) -> Bool {
+    if case .scheduled(index, _) = showing.source { true } else { false }
   }
 }

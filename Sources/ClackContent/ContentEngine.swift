@@ -50,10 +50,12 @@ public struct ZoneShowing: Sendable, Hashable {
 
 /// Decides what each zone shows, in this order: an urgent message (oldest first), which
 /// preempts at once, holds the zone for its `duration` (else the dwell) and then ends as
-/// shown; the newest message for the zone (once the one showing has had its time); pinned
-/// messages in turn; the latest scheduled content; otherwise idle — the last frame stays and
-/// nothing flips. A message an urgent one interrupts comes back after it. In quiet hours
-/// nothing changes except for messages that bypass them. Time is passed in, so a test runs
+/// shown; an entry of priority high shown `while` its source holds something; the newest
+/// message for the zone (once the one showing has had its time); pinned messages in turn; an
+/// entry of priority normal shown `while` its source holds something; the latest scheduled
+/// content; otherwise idle — the last frame stays and nothing flips. A message an urgent one
+/// or an entry of priority high interrupts comes back after it. In quiet hours nothing
+/// changes except for messages that bypass them. Time is passed in, so a test runs
 /// days of schedule in milliseconds.
 public struct ContentEngine: Sendable {
   public private(set) var rules: ContentRules
@@ -68,6 +70,9 @@ public struct ContentEngine: Sendable {
   /// Zones whose scheduled content is to be drawn again though it is the same entry as of
   /// the same instant: a live source it reads brought new data (`sourcesChanged`).
   var redraw: Set<String> = []
+  /// Entries shown `while` a source holds something whose condition holds, since when
+  /// (`observe`).
+  var holding: [Int: Date] = [:]
 
   /// Starts at `now`, looking back a day for the latest fire of each schedule, so a board
   /// started at noon shows the quote that fired at 07:00.
@@ -96,9 +101,13 @@ public struct ContentEngine: Sendable {
       let next =
         quiet && eligible.isEmpty
         ? previous?.source ?? .idle
-        : choose(zone.name, eligible, previous, now: now)
+        : choose(zone.name, eligible, previous, now: now, quiet: quiet)
       decision.zones[zone.name] = next
-      if next.messageID != nil { programs[zone.name, default: ZoneProgram()].interrupt() }
+      // A message, or an entry taking the zone while its source holds, ends the turn of the
+      // entry on show: the run of show goes on after it.
+      if next.messageID != nil || takesOver(next) {
+        programs[zone.name, default: ZoneProgram()].interrupt()
+      }
       guard next != previous?.source else {
         // New data for what it shows: drawn again, unless quiet hours hold it (then after).
         if !quiet, case .scheduled = next, redraw.remove(zone.name) != nil {
@@ -113,7 +122,8 @@ public struct ContentEngine: Sendable {
       decision.changed.append(zone.name)
       if let previous, let id = previous.source.messageID, id != next.messageID {
         let shown = messages.first { $0.id == id }
-        if nextMessage?.priority == .urgent, previous.holds(at: now), let shown,
+        if nextMessage?.priority == .urgent || takesOver(next, from: .high),
+          previous.holds(at: now), let shown,
           shown.priority == .normal, !shown.pinned
         {
           decision.interrupted.append(id)
@@ -137,8 +147,12 @@ public struct ContentEngine: Sendable {
     current[zone] = showing
   }
 
-  /// Drops the schedule entries (a forecast of messages needs none).
-  mutating func withoutSchedules() { rules.schedules = [] }
+  /// Drops the schedule entries (a forecast of messages needs none; an entry taking the zone
+  /// while its source holds goes too, as how long that lasts is the source's to say).
+  mutating func withoutSchedules() {
+    rules.schedules = []
+    holding = [:]
+  }
 
   /// How long `message` holds its zone once shown.
   public func hold(of message: Message) -> TimeInterval { message.duration ?? rules.dwell }
@@ -158,6 +172,14 @@ public struct ContentEngine: Sendable {
     }
     for program in programs.values {
       if let change = program.nextChange(after: now, refreshes: refreshes) { times.append(change) }
+    }
+    // An entry taking a zone while its source holds is drawn again each minute if it shows
+    // the time.
+    for showing in current.values {
+      if case .scheduled(let index, _) = showing.source, holding[index] != nil, refreshes(index) {
+        times.append(
+          Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60))
+      }
     }
     if let boundary = rules.quietHours?.nextBoundary(after: now, in: rules.timeZone) {
       times.append(boundary)
@@ -183,6 +205,8 @@ public struct ContentEngine: Sendable {
       }
     }
     programs.removeAll()
+    // Indices into the old entries: the next `observe` finds which of the new ones hold.
+    holding.removeAll()
     checkedUpTo = now.addingTimeInterval(-86_400)
     advanceSchedules(to: now, lookingBack: true)
   }
@@ -212,7 +236,7 @@ public struct ContentEngine: Sendable {
   }
 
   private mutating func choose(
-    _ zone: String, _ eligible: [Message], _ previous: ZoneShowing?, now: Date
+    _ zone: String, _ eligible: [Message], _ previous: ZoneShowing?, now: Date, quiet: Bool
   ) -> ZoneSource {
     var eligible = eligible
     let shown = previous.flatMap { previous in eligible.first { $0.id == previous.source.messageID }
@@ -229,6 +253,9 @@ public struct ContentEngine: Sendable {
     if let urgent = oldestFirst.first(where: { $0.priority == .urgent && $0.state != .shown }) {
       return .message(urgent.id)
     }
+    if !quiet, let takeover = takeover(of: zone, from: .high, previous, now: now) {
+      return takeover
+    }
     // A message on show keeps the zone for its time.
     if held, let previous, shown != nil { return previous.source }
     if let newest = oldestFirst.last(where: { !$0.pinned }) { return .message(newest.id) }
@@ -238,6 +265,9 @@ public struct ContentEngine: Sendable {
         return .pinned(pinned[0])
       }
       return .pinned(pinned[(at + 1) % pinned.count])  // its time is over: the next one
+    }
+    if !quiet, let takeover = takeover(of: zone, from: .normal, previous, now: now) {
+      return takeover
     }
     if let showing = chooseProgram(zone, now: now) {
       return .scheduled(index: showing.index, firedAt: showing.asOf)

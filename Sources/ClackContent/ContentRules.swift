@@ -72,14 +72,18 @@ public enum ScheduleCadence: Sendable, Hashable {
   /// midnight, a countdown in days once a day (`ScheduledContent.nextDataChange`), a page of
   /// a live source when its data change (`ContentEngine.sourcesChanged`).
   case onChange
+  /// Not at set times: it takes its zone while a live source has something at a path (a
+  /// calendar's event starting soon), ahead of the rotation and the entries that came due,
+  /// and gives it back when that ends (`ContentEngine.observe`).
+  case holds(SourceCondition)
 
   /// The first time strictly after `instant` at which it comes due, for a cadence of set
-  /// times (nil for the rotation, and for `onChange`, which needs the content:
-  /// `ScheduleEntry.nextFire`).
+  /// times (nil for the rotation, for `holds`, which the sources decide, and for `onChange`,
+  /// which needs the content: `ScheduleEntry.nextFire`).
   public func nextFire(after instant: Date, in zone: TimeZone) -> Date? {
     switch self {
     case .cron(let cron): return cron.nextFire(after: instant, in: zone)
-    case .rotation, .onChange: return nil
+    case .rotation, .onChange, .holds: return nil
     case .every(let minutes):
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = zone
@@ -105,10 +109,14 @@ public struct ScheduleEntry: Sendable, Hashable {
   /// How long it holds the zone before the next entry may take over; nil for an entry at set
   /// times that stays until the next one fires (in a zone that rotates: the zone's dwell).
   public var dwell: TimeInterval?
+  /// For an entry shown while a source holds something (`ScheduleCadence.holds`): whether
+  /// it takes its zone from messages too.
+  public var priority: EntryPriority
 
   public init(
     cadence: ScheduleCadence, zone: String = "main", content: ScheduledContent,
-    transition: TransitionSpec? = nil, script: RunicScript? = nil, dwell: TimeInterval? = nil
+    transition: TransitionSpec? = nil, script: RunicScript? = nil, dwell: TimeInterval? = nil,
+    priority: EntryPriority = .normal
   ) {
     self.cadence = cadence
     self.zone = zone
@@ -116,6 +124,7 @@ public struct ScheduleEntry: Sendable, Hashable {
     self.transition = transition
     self.script = script
     self.dwell = dwell
+    self.priority = priority
   }
 
   /// An entry at cron times that stays until the next fires.
@@ -134,11 +143,12 @@ public struct ScheduleEntry: Sendable, Hashable {
     return content.nextDataChange(after: instant, in: zone)
   }
 
-  /// The cron expression as written, or `every 15m`, `on change` or `rotation`.
+  /// The cron expression as written, or `every 15m`, `on change`, `while work.soon` or
+  /// `rotation`.
   public var cadenceSource: String {
     switch cadence {
     case .cron(let cron): cron.source
-    case .every, .onChange: cadenceText
+    case .every, .onChange, .holds: cadenceText
     case .rotation: "rotation"
     }
   }
@@ -161,15 +171,42 @@ public struct ScheduleEntry: Sendable, Hashable {
   /// True for an entry that takes its turn in the rotation.
   public var rotates: Bool { cadence == .rotation }
 
-  /// Its cadence in a few words: `cron 0 7 * * *`, `every 15m`, `on change`, `in rotation`.
+  /// Its cadence in a few words: `cron 0 7 * * *`, `every 15m`, `on change`, `in rotation`,
+  /// `while work.soon` (`, over messages` at priority high).
   public var cadenceText: String {
     switch cadence {
     case .cron(let cron): "cron \(cron)"
     case .every(let minutes): minutes % 60 == 0 ? "every \(minutes / 60)h" : "every \(minutes)m"
     case .onChange: "on change"
     case .rotation: "in rotation"
+    case .holds(let condition):
+      "while \(condition)" + (priority == .high ? ", over messages" : "")
     }
   }
+
+  /// Its cadence's kind, as the config names it: `cron`, `every`, `on_change`, `while` or
+  /// `rotation`.
+  public var cadenceKind: String {
+    switch cadence {
+    case .cron: "cron"
+    case .every: "every"
+    case .onChange: "on_change"
+    case .holds: "while"
+    case .rotation: "rotation"
+    }
+  }
+
+  /// The condition it is shown while, if it has one.
+  public var condition: SourceCondition? {
+    if case .holds(let condition) = cadence { condition } else { nil }
+  }
+}
+
+/// How far an entry shown `while` a source holds something reaches: over the run of show
+/// only (`normal`), or over messages too (`high`; urgent messages still come first).
+public enum EntryPriority: String, Sendable, Hashable, CaseIterable {
+  case normal
+  case high
 }
 
 /// A daily stretch without motion, in local minutes after midnight; it may wrap past

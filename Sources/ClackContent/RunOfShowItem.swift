@@ -23,21 +23,27 @@ public struct RunOfShowItem: Sendable, Hashable, Codable {
   public var zone: String?
   public var transition: String?
   public var script: String?
+  /// `while: SOURCE.PATH`: shown while a live source has something there (`SourceCondition`).
+  public var whileHolds: String?
+  /// `normal` or `high` (over messages), for an entry shown `while`.
+  public var priority: String?
 
   public init(
     page: String? = nil, show: String? = nil, text: String? = nil, format: String? = nil,
     cron: String? = nil, every: TimeInterval? = nil, onChange: Bool? = nil,
     dwell: TimeInterval? = nil, zone: String? = nil, transition: String? = nil,
-    script: String? = nil
+    script: String? = nil, whileHolds: String? = nil, priority: String? = nil
   ) {
     (self.page, self.show, self.text, self.format) = (page, show, text, format)
     (self.cron, self.every, self.onChange, self.dwell) = (cron, every, onChange, dwell)
     (self.zone, self.transition, self.script) = (zone, transition, script)
+    (self.whileHolds, self.priority) = (whileHolds, priority)
   }
 
   enum CodingKeys: String, CodingKey {
-    case page, show, text, format, cron, every, dwell, zone, transition, script
+    case page, show, text, format, cron, every, dwell, zone, transition, script, priority
     case onChange = "on_change"
+    case whileHolds = "while"
   }
 
   /// The built-in content `show` may name.
@@ -59,12 +65,13 @@ public struct RunOfShowError: Error, Sendable, Hashable, CustomStringConvertible
 
 extension RunOfShowItem {
   /// The entry it describes, with its page from `pages`; `zones`, when given, are the names
-  /// its zone must be one of. Throws naming the first field that is wrong.
-  public func entry(pages: [String: Page], zones: [String]? = nil) throws(RunOfShowError)
-    -> ScheduleEntry
+  /// its zone must be one of, and `sources` the live sources its `while` may read. Throws
+  /// naming the first field that is wrong.
+  public func entry(pages: [String: Page], zones: [String]? = nil, sources: [String]? = nil)
+    throws(RunOfShowError) -> ScheduleEntry
   {
     let content = try self.content(pages: pages)
-    let cadence = try self.cadence()
+    let cadence = try self.cadence(sources: sources)
     if onChange == true, !content.changes {
       throw RunOfShowError(
         field: "on_change",
@@ -79,9 +86,30 @@ extension RunOfShowItem {
     if let dwell, !(dwell > 0) {
       throw RunOfShowError(field: "dwell", "must be a duration such as 90s, 5m or 2h")
     }
+    if whileHolds != nil, dwell != nil {
+      throw RunOfShowError(
+        field: "dwell",
+        "an entry shown 'while' its source holds something keeps its zone as long as that "
+          + "lasts: leave out 'dwell'")
+    }
     return ScheduleEntry(
       cadence: cadence, zone: zone, content: content, transition: try transitionSpec(),
-      script: try runicScript(), dwell: dwell)
+      script: try runicScript(), dwell: dwell, priority: try entryPriority())
+  }
+
+  private func entryPriority() throws(RunOfShowError) -> EntryPriority {
+    guard let priority else { return .normal }
+    guard let value = EntryPriority(rawValue: priority) else {
+      let names = EntryPriority.allCases.map(\.rawValue).joined(separator: ", ")
+      throw RunOfShowError(field: "priority", "'\(priority)' is not one of: \(names)")
+    }
+    guard whileHolds != nil else {
+      throw RunOfShowError(
+        field: "priority",
+        "only an entry shown 'while' a source holds something has a priority (such as "
+          + "while: work.soon)")
+    }
+    return value
   }
 
   private func content(pages: [String: Page]) throws(RunOfShowError) -> ScheduledContent {
@@ -113,13 +141,26 @@ extension RunOfShowItem {
     }
   }
 
-  private func cadence() throws(RunOfShowError) -> ScheduleCadence {
-    let timed = [("cron", cron != nil), ("every", every != nil), ("on_change", onChange != nil)]
-      .filter(\.1).map(\.0)
+  private func cadence(sources: [String]?) throws(RunOfShowError) -> ScheduleCadence {
+    let timed = [
+      ("cron", cron != nil), ("every", every != nil), ("on_change", onChange != nil),
+      ("while", whileHolds != nil),
+    ].filter(\.1).map(\.0)
     guard timed.count <= 1 else {
       throw RunOfShowError(
         field: nil,
-        "give one of 'cron', 'every' and 'on_change', not \(timed.joined(separator: " and "))")
+        "give one of 'cron', 'every', 'on_change' and 'while', not "
+          + timed.joined(separator: " and "))
+    }
+    if let whileHolds {
+      let condition = try SourceCondition(whileHolds)
+      if let sources, !sources.contains(condition.source) {
+        throw RunOfShowError(
+          field: "while",
+          "no source named '\(condition.source)' in 'sources'"
+            + (sources.isEmpty ? "" : "; sources: \(sources.sorted().joined(separator: ", "))"))
+      }
+      return .holds(condition)
     }
     if let cron {
       do {

@@ -37,6 +37,7 @@ struct ContentPass {
     engine: inout ContentEngine, messages: [Message], screen: Screen, now: Date,
     quotes: () throws -> [Quote]
   ) -> Outcome {
+    engine.observe(sources, now: now)
     let decision = engine.decide(messages: messages, now: now)
     var outcome = Outcome(quiet: decision.quiet, screen: screen)
     for id in decision.finished
@@ -46,8 +47,8 @@ struct ContentPass {
       outcome.changes.append((.shown, id, reason))
     }
     for id in decision.interrupted {
-      outcome.changes.append(
-        (.queued, id, "interrupted by an urgent message; it comes back after"))
+      let zone = messages.first { $0.id == id }?.zone ?? ""
+      outcome.changes.append((.queued, id, interruption(decision.zones[zone])))
     }
     for id in decision.started {
       outcome.changes.append((.showing, id, "on the board"))
@@ -103,6 +104,16 @@ struct ContentPass {
         return nil
       }
     }
+  }
+
+  /// Why a message went back to the queue: what took its zone.
+  private func interruption(_ source: ZoneSource?) -> String {
+    guard case .scheduled(let index, _)? = source, config.schedules.indices.contains(index) else {
+      return "interrupted by an urgent message; it comes back after"
+    }
+    let entry = config.schedules[index]
+    return "interrupted by run-of-show entry \(index) (\(entry.label), \(entry.cadenceText)); "
+      + "it comes back after"
   }
 
   /// The transition a message or schedule entry asks for (else the configured default),

@@ -35,7 +35,8 @@ extension RuntimeConfig {
       let place = "run_of_show[\(index)]"
       let entry: ScheduleEntry
       do {
-        entry = try item.entry(pages: pagesByName, zones: zones)
+        entry = try item.entry(
+          pages: pagesByName, zones: zones, sources: sources.map(\.name))
       } catch {
         throw RunOfShowError(
           field: error.field.map { "\(place).\($0)" } ?? place, error.message)

@@ -40,7 +40,8 @@ extension StatusView {
       showing: report.showing.map { MessageView($0) },
       nextScheduled: report.nextScheduled.map { fire in
         StatusView.ScheduledFire(
-          at: fire.at, cron: fire.entry.cadenceSource, zone: fire.entry.zone,
+          at: fire.at, cron: fire.entry.cadenceSource, cadenceKind: fire.entry.cadenceKind,
+          zone: fire.entry.zone,
           show: Self.describe(fire.entry.content),
           when: LocalTimeText.describe(fire.at, now: report.now, in: report.timeZone))
       },

@@ -9,7 +9,8 @@ extension PagesView {
       runOfShow: report.entries.map { entry in
         RunOfShowEntryView(
           index: entry.index, page: entry.entry.pageName, show: entry.entry.label,
-          zone: entry.entry.zone, cadence: entry.entry.cadenceText, holdSeconds: entry.hold,
+          zone: entry.entry.zone, cadence: entry.entry.cadenceText,
+          cadenceKind: entry.entry.cadenceKind, holdSeconds: entry.hold,
           onShow: entry.onShow, waiting: entry.waiting, nextShowAt: entry.nextShow,
           nextShow: entry.nextShow.map {
             entry.onShow ? "now" : LocalTimeText.describe($0, now: report.now, in: report.timeZone)

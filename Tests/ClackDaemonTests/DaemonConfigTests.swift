@@ -78,7 +78,21 @@ import Testing
     ("run_of_show:\n  - {dwell: 1m}", "run_of_show[0]: needs 'page'"),
     (
       "run_of_show:\n  - {show: clock, cron: \"* * * * *\", every: 5m}",
-      "run_of_show[0]: give one of 'cron', 'every' and 'on_change', not cron and every"
+      "run_of_show[0]: give one of 'cron', 'every', 'on_change' and 'while', not cron and every"
+    ),
+    (
+      "sources:\n  - {name: work, calendar: \"https://x/a.ics\"}\n"
+        + "run_of_show:\n  - {show: clock, while: home.soon}",
+      "clack.yaml:4:26: run_of_show[0].while: no source named 'home' in 'sources'; sources: work"
+    ),
+    (
+      "sources:\n  - {name: work, calendar: \"https://x/a.ics\"}\n"
+        + "run_of_show:\n  - {show: clock, while: work.soon, priority: top}",
+      "clack.yaml:4:47: run_of_show[0].priority: 'top' is not one of: normal, high"
+    ),
+    (
+      "run_of_show:\n  - {show: clock, priority: high}",
+      "run_of_show[0].priority: only an entry shown 'while' a source holds something"
     ),
     (
       "run_of_show:\n  - {show: clock, on_change: false}",
@@ -266,6 +280,8 @@ import Testing
               lines: {source: tram, path: "departures[*].line", rotate: 2m}
         run_of_show:
           - {page: tram, on_change: true}
+          - {page: tram, while: "house.binary_sensor.front_door", priority: high}
+          - {show: text, text: SOON, while: work.soon}
         """, file: "clack.yaml")
     #expect(
       config.runtime.sources.map(\.name) == [
@@ -304,7 +320,12 @@ import Testing
     #expect(
       config.runtime.pages[0].fields["lines"]
         == .source("tram", path: try JSONPath("departures[*].line"), rotate: 2))
-    #expect(config.schedules.map(\.cadence) == [.onChange])
+    #expect(
+      config.schedules.map(\.cadence) == [
+        .onChange, .holds(try SourceCondition("house.binary_sensor.front_door")),
+        .holds(try SourceCondition("work.soon")),
+      ])
+    #expect(config.schedules.map(\.priority) == [.normal, .high, .normal])
   }
 
   @Test func schedulesAndARunOfShowMakeOneListSchedulesFirst() throws {

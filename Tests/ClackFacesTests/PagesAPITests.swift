@@ -19,6 +19,7 @@ import Testing
       fields: ["days": .countdown(to: DateComponents(year: 2027, month: 1, day: 1), unit: .days)])
     let spare = Page(name: "spare", template: .text("SPARE"))
     config.pages = [clock, countdown, spare]
+    config.sources = [SourceSpec(name: "door", kind: .webhook)]
     config.schedules = [
       ScheduleEntry(cadence: .rotation, content: .page(clock), dwell: 120),
       ScheduleEntry(cadence: .every(minutes: 15), content: .page(countdown), dwell: 60),
@@ -105,8 +106,34 @@ import Testing
     #expect(try Self.object(afterBody)["run_of_show"] == nil)
   }
 
+  @Test func anEntryShownWhileASourceHoldsIsSetWithItsPriority() async throws {
+    let daemon = try await InProcessDaemon(config: Self.config())
+    let (status, body) = try await daemon.request(
+      "PUT", "/api/v1/run-of-show",
+      #"{"run_of_show": [{"page": "clock"}, {"page": "spare", "while": "door.open", "#
+        + #""priority": "high"}]}"#)
+    #expect(status == .ok, "\(body)")
+    let entries = try #require(try Self.object(body)["run_of_show"] as? [[String: Any]])
+    #expect(entries[1]["cadence"] as? String == "while door.open, over messages")
+    #expect(entries.map { $0["cadence_kind"] as? String } == ["rotation", "while"])
+    #expect(entries[1]["hold_seconds"] == nil, "it holds while the source says")
+    #expect(entries[1]["on_show"] as? Bool == false)
+    let (_, setBody) = try await daemon.request("GET", "/api/v1/run-of-show")
+    let written = try #require(try Self.object(setBody)["run_of_show"] as? [[String: Any]])
+    #expect(written[1]["while"] as? String == "door.open")
+    #expect(written[1]["priority"] as? String == "high")
+  }
+
   @Test(arguments: [
     (#"{"run_of_show": [{"page": "nope"}]}"#, 422, "invalid_run_of_show", "run_of_show[0].page"),
+    (
+      #"{"run_of_show": [{"page": "spare", "while": "nope.x"}]}"#, 422, "invalid_run_of_show",
+      "run_of_show[0].while"
+    ),
+    (
+      #"{"run_of_show": [{"page": "spare", "priority": "high"}]}"#, 422, "invalid_run_of_show",
+      "run_of_show[0].priority"
+    ),
     (
       #"{"run_of_show": [{"page": "clock"}, {"page": "clock", "every": "90s"}]}"#, 422,
       "invalid_run_of_show", "run_of_show[1].every"

@@ -53,8 +53,10 @@ public struct RunOfShowEntryView: Codable, Sendable, Hashable {
   /// What it shows in a few words (`page clock`, `quote of the day`).
   public var show: String
   public var zone: String
-  /// `cron 0 7 * * *`, `every 15m` or `in rotation`.
+  /// `cron 0 7 * * *`, `every 15m`, `on change`, `in rotation` or `while work.soon`.
   public var cadence: String
+  /// `cron`, `every`, `on_change`, `rotation` or `while`.
+  public var cadenceKind: String?
   /// How long it holds its zone once on show; nil until the next entry comes due.
   public var holdSeconds: Double?
   public var onShow: Bool
@@ -67,6 +69,7 @@ public struct RunOfShowEntryView: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case index, page, show, zone, cadence, waiting
+    case cadenceKind = "cadence_kind"
     case holdSeconds = "hold_seconds"
     case onShow = "on_show"
     case nextShowAt = "next_show_at"
@@ -75,9 +78,11 @@ public struct RunOfShowEntryView: Codable, Sendable, Hashable {
 
   public init(
     index: Int, page: String?, show: String, zone: String, cadence: String,
-    holdSeconds: Double?, onShow: Bool, waiting: Int?, nextShowAt: Date?, nextShow: String?
+    cadenceKind: String?, holdSeconds: Double?, onShow: Bool, waiting: Int?, nextShowAt: Date?,
+    nextShow: String?
   ) {
     (self.index, self.page, self.show, self.zone, self.cadence) = (index, page, show, zone, cadence)
+    self.cadenceKind = cadenceKind
     (self.holdSeconds, self.onShow, self.waiting) = (holdSeconds, onShow, waiting)
     (self.nextShowAt, self.nextShow) = (nextShowAt, nextShow)
   }
@@ -133,15 +138,19 @@ public struct RunOfShowEntryWire: Codable, Sendable, Hashable {
   public var onChange: Bool?
   public var dwell: Double?
   public var zone, transition, script: String?
+  /// `while: SOURCE.PATH`, and its `priority`.
+  public var whileHolds, priority: String?
 
   enum CodingKeys: String, CodingKey {
-    case page, show, text, format, cron, every, dwell, zone, transition, script
+    case page, show, text, format, cron, every, dwell, zone, transition, script, priority
     case onChange = "on_change"
+    case whileHolds = "while"
   }
 
   public init(_ item: RunOfShowItem) {
     (page, show, text, format, cron) = (item.page, item.show, item.text, item.format, item.cron)
     (every, onChange, dwell) = (item.every, item.onChange, item.dwell)
     (zone, transition, script) = (item.zone, item.transition, item.script)
+    (whileHolds, priority) = (item.whileHolds, item.priority)
   }
 }

@@ -22,15 +22,20 @@ public struct StatusView: Codable, Sendable, Hashable {
   public struct ScheduledFire: Codable, Sendable, Hashable {
     public var at: Date
     public var cron: String
+    /// What `cron` is: `cron`, `every` or `on_change` (nil from a daemon before it said).
+    public var cadenceKind: String?
     public var zone: String
     /// What it shows: "quote of the day", "clock (HH:mm)", "text \"…\"".
     public var show: String
     /// `at` on the board's clock and how far off: "07:00, in 34 min" (`LocalTimeText`).
     public var when: String
 
-    public init(at: Date, cron: String, zone: String, show: String, when: String) {
+    public init(
+      at: Date, cron: String, cadenceKind: String?, zone: String, show: String, when: String
+    ) {
       self.at = at
       self.cron = cron
+      self.cadenceKind = cadenceKind
       self.zone = zone
       self.show = show
       self.when = when

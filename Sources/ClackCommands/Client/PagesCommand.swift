@@ -111,7 +111,9 @@ struct PagesCommand: AsyncParsableCommand {
     for entry in view.runOfShow {
       var parts = [
         "\(entry.index)", entry.show, "zone \(entry.zone)", entry.cadence,
-        entry.holdSeconds.map { "holds \(Self.duration($0))" } ?? "stays until the next",
+        entry.cadenceKind == "while"
+          ? "holds while that lasts"
+          : entry.holdSeconds.map { "holds \(Self.duration($0))" } ?? "stays until the next",
       ]
       if entry.onShow { parts.append("ON SHOW") }
       if let waiting = entry.waiting { parts.append("waiting \(waiting)") }

@@ -63,8 +63,8 @@ struct StatusCommand: AsyncParsableCommand {
     }
     if let next = status.nextScheduled {
       // `cron` is the entry's cadence as written: a cron expression, or `every 15m`,
-      // `on change`.
-      let isCron = next.cron.first.map { $0.isNumber || $0 == "*" || $0 == "@" } ?? false
+      // `on change`; the kind says which.
+      let isCron = next.cadenceKind == "cron"
       lines.append(
         "next scheduled: \(next.show), \(next.when) "
           + "(\(isCron ? "cron " : "")\(next.cron), zone \(next.zone); times in \(status.timeZone))"

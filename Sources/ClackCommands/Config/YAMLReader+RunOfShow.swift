@@ -23,7 +23,8 @@ extension YAMLReader {
     let fields =
       inRunOfShow
       ? try self.fields(
-        allowed: common + ["page", "cron", "every", "on_change", "dwell"], required: [])
+        allowed: common + ["page", "cron", "every", "on_change", "dwell", "while", "priority"],
+        required: [])
       : try self.fields(allowed: common + ["cron"], required: ["cron", "show"])
     let item = RunOfShowItem(
       page: try fields["page"]?.string(), show: try fields["show"]?.string(),
@@ -31,7 +32,8 @@ extension YAMLReader {
       cron: try fields["cron"]?.string(), every: try fields["every"]?.duration(),
       onChange: try fields["on_change"]?.bool(), dwell: try fields["dwell"]?.duration(),
       zone: try fields["zone"]?.string(), transition: try fields["transition"]?.string(),
-      script: try fields["script"]?.string())
+      script: try fields["script"]?.string(), whileHolds: try fields["while"]?.string(),
+      priority: try fields["priority"]?.string())
     return (item, fields)
   }
 

@@ -105,7 +105,7 @@ extension DaemonConfig {
     }
     if let schedules = top["schedules"] {
       config.schedules = try schedules.items().map { item throws(BoardFileError) in
-        try item.scheduleEntry(pages: [:], inRunOfShow: false)
+        try item.scheduleEntry(pages: [:], sources: [], inRunOfShow: false)
       }
     }
     config.schedulesKeyCount = config.schedules.count
@@ -121,7 +121,8 @@ extension DaemonConfig {
       }
       let pages = Dictionary(config.runtime.pages.map { ($0.name, $0) }) { first, _ in first }
       config.schedules += try show.items().map { item throws(BoardFileError) in
-        try item.scheduleEntry(pages: pages, inRunOfShow: true)
+        try item.scheduleEntry(
+          pages: pages, sources: config.runtime.sources.map(\.name), inRunOfShow: true)
       }
     }
     if top["schedules"] == nil, top["run_of_show"] == nil, let first = config.zones.first {
@@ -208,12 +209,12 @@ extension YAMLReader {
   /// `run_of_show` (at cron times, every N minutes, on change, or in rotation; with a dwell;
   /// showing a page from `pages` or built-in content). The rules are `RunOfShowItem`'s, which
   /// the API's run of show shares; an error lands on the field it names.
-  fileprivate func scheduleEntry(pages: [String: Page], inRunOfShow: Bool)
+  fileprivate func scheduleEntry(pages: [String: Page], sources: [String], inRunOfShow: Bool)
     throws(BoardFileError) -> ScheduleEntry
   {
     let (item, fields) = try runOfShowItem(inRunOfShow: inRunOfShow)
     do {
-      return try item.entry(pages: pages)
+      return try item.entry(pages: pages, sources: sources)
     } catch {
       throw self.error(error, in: fields)
     }

@@ -175,7 +175,7 @@ let package = Package(
     .target(
       name: "ClackMQTTFace",
       dependencies: [
-        "ClackAPI", "ClackMQTT", "ClackRuntime", "ClackWireMapping",
+        "ClackAPI", "ClackCore", "ClackMQTT", "ClackRuntime", "ClackWireMapping",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]

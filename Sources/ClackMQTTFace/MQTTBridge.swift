@@ -20,15 +20,18 @@ public struct MQTTBridge: Service {
   private let lastState: StateMemo
   /// The pages the Page select offers: the run of show's, which can change while running.
   private let pages: PagesMemo
+  /// Home Assistant's Statestream, when a source reads it (`MQTTBridge+Statestream.swift`).
+  let statestream: StatestreamMemo?
 
   /// The sender MQTT messages are stored under, unless their JSON names one.
   public static let sender = "mqtt"
 
   public init(
     settings: MQTTSettings, topics: MQTTTopics, transport: any MQTTTransport,
-    service: BoardService, logger: Logger
+    service: BoardService, logger: Logger, statestreamSettle: Duration = .milliseconds(300)
   ) {
     self.settings = settings
+    statestream = StatestreamMemo(sources: service.sources, settle: statestreamSettle)
     self.topics = topics
     self.transport = transport
     self.service = service
@@ -52,7 +55,9 @@ public struct MQTTBridge: Service {
   }
 
   public func run() async throws {
-    for topic in topics.subscriptions { try transport.subscribe(topic, qos: 1) }
+    for topic in topics.subscriptions + (statestream?.subscriptions ?? []) {
+      try transport.subscribe(topic, qos: 1)
+    }
     try transport.start()
     let tls = settings.tls == nil ? "" : " (TLS)"
     logger.info(
@@ -60,6 +65,7 @@ public struct MQTTBridge: Service {
     )
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await consume() }
+      group.addTask { await deliverStatestreamBursts() }
       group.addTask {
         await cancelWhenGracefulShutdown { await watchState() }
       }
@@ -81,8 +87,12 @@ public struct MQTTBridge: Service {
       case .connected:
         logger.info("MQTT: connected to \(settings.host):\(settings.port)")
         announce()
+        await statestreamConnection(lost: nil)
       case .disconnected(let reason, let retry):
         logger.warning("MQTT: \(reason); retrying in \(retry) s")
+        await statestreamConnection(lost: "\(reason); retrying in \(retry) s")
+      case .message(let topic, let payload, _) where takeStatestream(topic: topic, payload: payload):
+        continue
       case .message(let topic, let payload, let qos):
         if qos >= 1, filter.isRedelivery(topic: topic, payload: payload, at: service.now()) {
           logger.info("MQTT: ignored a redelivery on \(topic) (\(payload.count) bytes)")
@@ -92,6 +102,7 @@ public struct MQTTBridge: Service {
         await publishState()
       }
     }
+    statestream?.signal.finish()
   }
 
   func handle(topic: String, payload: [UInt8]) async {

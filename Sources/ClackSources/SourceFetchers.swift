@@ -29,11 +29,12 @@ public struct SourceFetchers: Service {
     var read: @Sendable ([Data]) throws -> JSONValue
   }
 
-  /// How a source is fetched; nil for a webhook. A calendar is expanded around the time of
+  /// How a source is fetched; nil for one whose data are pushed (a webhook, Home Assistant
+  /// over MQTT). A calendar is expanded around the time of
   /// each fetch, or around `calendarsAround` (a preview's moment).
   static func plan(_ spec: SourceSpec, timeZone: TimeZone, calendarsAround: Date? = nil) -> Plan? {
     switch spec.kind {
-    case .webhook: return nil
+    case .webhook, .homeAssistantMQTT: return nil
     case .json(let url, let headers):
       return Plan(
         requests: [SourceFetch(url: url, headers: headers, timeout: spec.timeout)],

@@ -10,7 +10,7 @@ import Foundation
 /// `GET /api/states` list), which needs no network.
 public enum SourceOnce {
   /// The readings of `specs` as pages read them at `now`: fetched, or read from `files` (by
-  /// source name). A webhook without a file has no reading. A failure is a reading with its
+  /// source name). A webhook, or Home Assistant over MQTT, without a file has no reading. A failure is a reading with its
   /// problem. A calendar is expanded around `now`, and its page data are as of `now`.
   public static func readings(
     _ specs: [SourceSpec], files: [String: Data] = [:], timeZone: TimeZone, now: Date
@@ -30,7 +30,7 @@ public enum SourceOnce {
     _ specs: [SourceSpec], files: [String: Data], timeZone: TimeZone, now: Date
   ) async -> SourceSnapshot {
     var snapshot: SourceSnapshot = [:]
-    let fetched = specs.filter { files[$0.name] == nil && $0.kind != .webhook }
+    let fetched = specs.filter { files[$0.name] == nil && !$0.isPushed }
     for spec in specs {
       guard let file = files[spec.name] else { continue }
       do {
@@ -70,7 +70,7 @@ public enum SourceOnce {
       return try OpenMeteo.pageData(from: try SourceAnswer.json(file), units: units)
     case .feed: return try SourceAnswer.feed(file)
     case .calendar: return try SourceAnswer.calendar(file, now: now, timeZone: timeZone)
-    case .homeAssistant(_, _, let entities):
+    case .homeAssistant(_, _, let entities), .homeAssistantMQTT(_, let entities):
       // `GET /api/states` answers every entity in a list; one entity's answer is an object.
       var states: [JSONValue]
       switch try SourceAnswer.json(file) {

@@ -168,6 +168,29 @@ import Testing
         + "token_file: /nonexistent/token, entities: [sun.sun]}}",
       "sources[0].home_assistant.token_file: cannot read the token file '/nonexistent/token'"
     ),
+    (
+      "sources:\n  - {name: a, home_assistant: {mqtt: homeassistant, entities: [sun.sun]}}",
+      "sources[0].home_assistant.mqtt: is read on the daemon's MQTT broker: configure 'mqtt'"
+    ),
+    (
+      "mqtt: {host: broker}\nsources:\n  - {name: a, home_assistant: {mqtt: \"ha/#\", "
+        + "entities: [sun.sun]}}",
+      "sources[0].home_assistant.mqtt: 'ha/#' is not a base topic such as homeassistant"
+    ),
+    (
+      "mqtt: {host: broker}\nsources:\n  - {name: a, home_assistant: {mqtt: ha, url: "
+        + "\"http://ha\", entities: [sun.sun]}}",
+      "sources[0].home_assistant: give 'url' (its REST API) or 'mqtt' (its Statestream), not both"
+    ),
+    (
+      "mqtt: {host: broker}\nsources:\n  - {name: a, every: 1m, home_assistant: {mqtt: ha, "
+        + "entities: [sun.sun]}}",
+      "sources[0].every: 'every' is for a fetched source; over MQTT, states come as they change"
+    ),
+    (
+      "sources:\n  - {name: a, home_assistant: {entities: [sun.sun]}}",
+      "sources[0].home_assistant: needs 'url' (the server, read with a token) or 'mqtt'"
+    ),
     ("sources:\n  - {name: a, webhook: true, every: 5m}", "sources[0].every: 'every' is for a"),
     ("sources:\n  - {name: a, json: \"http://x/\", every: 5s}", "sources[0].every: must be 10s"),
     (
@@ -271,6 +294,9 @@ import Testing
               url: http://homeassistant.local:8123/api/
               token: abc.def
               entities: [sensor.outside_temperature, binary_sensor.front_door]
+          - name: porch
+            home_assistant: {mqtt: "homeassistant/", entities: [binary_sensor.porch_light]}
+        mqtt: {host: broker.local}
         pages:
           - name: tram
             text: "{{line}}{{old}}"
@@ -285,8 +311,13 @@ import Testing
         """, file: "clack.yaml")
     #expect(
       config.runtime.sources.map(\.name) == [
-        "tram", "doorbell", "weather", "news", "work", "house",
+        "tram", "doorbell", "weather", "news", "work", "house", "porch",
       ])
+    #expect(
+      config.runtime.sources[6].kind
+        == .homeAssistantMQTT(baseTopic: "homeassistant", entities: ["binary_sensor.porch_light"]),
+      "the base topic without its trailing /")
+    #expect(config.runtime.sources[6].kindName == "home_assistant")
     #expect(
       config.runtime.sources[4].kind
         == .calendar(

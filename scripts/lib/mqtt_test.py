@@ -85,6 +85,16 @@ def start_daemon(board, mqtt=None):
             f.write("pages:\n  - {name: clock, text: \"{{time}}\"}\n"
                     "  - {name: today, text: \"{{date}}\"}\n"
                     "run_of_show:\n  - {page: clock, cron: \"0 3 1 1 *\", dwell: 1h}\n")
+        if board == "kitchen":  # Home Assistant's Statestream as a source; a page it takes over
+            f.write("sources:\n  - name: house\n    home_assistant: {mqtt: homeassistant, "
+                    "entities: [sensor.outside_temperature, binary_sensor.front_door]}\n"
+                    "pages:\n  - name: outside\n    text: \"OUTSIDE {{t}}{{u}}\"\n"
+                    "    fields:\n      t: {source: house, path: sensor.outside_temperature.state,"
+                    " default: \"--\"}\n      u: {source: house, path: "
+                    "sensor.outside_temperature.attributes.unit_of_measurement}\n"
+                    "  - {name: door, text: \"DOOR OPEN\"}\n"
+                    "run_of_show:\n  - {page: outside}\n  - {page: door, priority: high, "
+                    "while: \"house.binary_sensor.front_door.state = on\"}\n")
         if mqtt != "none":  # "none": a daemon without MQTT
             f.write(f"mqtt: {mqtt or f'{{host: 127.0.0.1, port: {BROKER}, board: {board}}}'}\n")
     processes[board] = subprocess.Popen(
@@ -374,11 +384,45 @@ try:
     check("the retained state carries text, codes, queue depth, faults and quiet",
           {"text", "codes", "queue_depth", "faults", "quiet"} <= set(state), repr(sorted(state)))
 
+    # Home Assistant's Statestream (mqtt_statestream, retained, one topic a state or
+    # attribute): the kitchen's source gathers an entity's messages into the REST API's shape,
+    # and the door's state takes the board over while it is on.
+    for topic, payload in [
+            ("homeassistant/sensor/outside_temperature/state", "4.5"),
+            ("homeassistant/sensor/outside_temperature/unit_of_measurement", '"°C"'),
+            ("homeassistant/sensor/outside_temperature/friendly_name", '"Outside"'),
+            ("homeassistant/sensor/outside_temperature/last_changed",
+             "2026-11-26T07:00:00.000000+00:00"),
+            ("homeassistant/binary_sensor/front_door/state", "off"),
+            ("homeassistant/sensor/elsewhere/state", "ignored")]:
+        publisher.publish(topic, payload.encode(), qos=1, retain=True)
+    house, deadline = {}, time.monotonic() + 10
+    while time.monotonic() < deadline and "binary_sensor" not in house.get("data", {}):
+        house = request("kitchen", "GET", "/api/v1/sources/house")[1]
+        time.sleep(0.1)
+    outside = house.get("data", {}).get("sensor", {}).get("outside_temperature", {})
+    check("a Home Assistant source over MQTT gathers the Statestream as its REST API answers",
+          outside.get("state") == "4.5"
+          and outside.get("attributes") == {"unit_of_measurement": "°C", "friendly_name": "Outside"}
+          and outside.get("last_changed") == "2026-11-26T07:00:00.000000+00:00"
+          and "elsewhere" not in house["data"]["sensor"] and house.get("kind") == "home_assistant",
+          repr(house))
+    publisher.publish("homeassistant/binary_sensor/front_door/state", b"on", qos=1, retain=True)
+    opened, text = wait_text("kitchen", "DOOR OPEN")
+    publisher.publish("homeassistant/binary_sensor/front_door/state", b"off", qos=1, retain=True)
+    closed, after = wait_text("kitchen", "OUTSIDE")  # this board's flaps lack "." and "°"
+    check("the door's state over MQTT takes the board while it is on, then gives it back",
+          opened and closed and "4" in after, f"{text!r} then {after!r}")
+
     # The broker goes away and comes back: the daemon reconnects (1 s, 2 s, … backoff) and
     # publishes its availability and discovery again (this broker keeps nothing).
     processes["broker"].terminate()
     processes["broker"].wait()
     time.sleep(2.5)
+    away = request("kitchen", "GET", "/api/v1/sources/house")[1]
+    check("while the broker is away the MQTT source is stale, its data kept, the reason given",
+          away.get("stale") is True and "MQTT" in away.get("problem", "")
+          and away.get("data", {}).get("sensor") is not None, repr(away))
     start_broker()
     deadline = time.monotonic() + 15
     again = {}
@@ -388,6 +432,13 @@ try:
           again.get("clack/hall/availability") == b"online"
           and "retrying in 1 s" in log("hall") and "clack/hall/state" in again,
           repr(sorted(again)))
+    fresh, deadline = {}, time.monotonic() + 15
+    while time.monotonic() < deadline and fresh.get("stale") is not False:
+        fresh = request("kitchen", "GET", "/api/v1/sources/house")[1]
+        time.sleep(0.1)
+    check("…and the MQTT source is fresh again once the daemon is back on the broker",
+          fresh.get("stale") is False and fresh.get("data", {}).get("sensor") is not None,
+          repr(fresh))
 
     # The last will: a daemon killed outright is reported offline by the broker.
     processes["kitchen"].kill()

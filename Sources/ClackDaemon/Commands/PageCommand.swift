@@ -171,7 +171,14 @@ public struct PageCommand: AsyncParsableCommand {
       if let problem = snapshot[spec.name]?.problem {
         notes += "source '\(spec.name)' failed, its fields show their defaults: \(problem)\n"
       } else if snapshot[spec.name] == nil {
-        let why = spec.kind == .webhook ? "a webhook has no data outside the daemon" : "--offline"
+        let why =
+          switch spec.kind {
+          case .webhook: "a webhook has no data outside the daemon"
+          case .homeAssistantMQTT:
+            "its states come over MQTT to the daemon: give --source \(spec.name)=FILE with "
+              + "Home Assistant's GET /api/states list"
+          default: "--offline"
+          }
         notes += "source '\(spec.name)': its fields show their defaults (\(why))\n"
       }
     }

@@ -8,12 +8,13 @@ extension YAMLReader {
   /// `sources`: a list of `{name, json: URL, headers, every, timeout}`, `{name, weather:
   /// {latitude, longitude, units, url}, every, timeout}`, `{name, feed: URL, every, timeout}`,
   /// `{name, calendar: URL, soon, every, timeout}`,
-  /// `{name, home_assistant: {url, token | token_file, entities}, every, timeout}` or `{name,
-  /// webhook: true}` (docs/sources.md). Names are unique and go in URLs.
-  func sources() throws(BoardFileError) -> [SourceSpec] {
+  /// `{name, home_assistant: {url, token | token_file, entities}, every, timeout}`, `{name,
+  /// home_assistant: {mqtt: BASE_TOPIC, entities}}` (with `mqtt` configured: `hasMQTT`) or
+  /// `{name, webhook: true}` (docs/sources.md). Names are unique and go in URLs.
+  func sources(hasMQTT: Bool) throws(BoardFileError) -> [SourceSpec] {
     var sources: [SourceSpec] = []
     for item in try items() {
-      let source = try item.source()
+      let source = try item.source(hasMQTT: hasMQTT)
       if sources.contains(where: { $0.name == source.name }) {
         throw item.error("a second source named '\(source.name)'")
       }
@@ -22,7 +23,7 @@ extension YAMLReader {
     return sources
   }
 
-  private func source() throws(BoardFileError) -> SourceSpec {
+  private func source(hasMQTT: Bool) throws(BoardFileError) -> SourceSpec {
     let fields = try self.fields(
       allowed: [
         "name", "json", "weather", "feed", "calendar", "home_assistant", "webhook", "headers",
@@ -73,14 +74,21 @@ extension YAMLReader {
       kind = .calendar(
         url: try fields.required("calendar").httpURL(allowingWebcal: true), soon: soon)
     case "home_assistant":
-      kind = try fields.required("home_assistant").homeAssistant()
+      kind = try fields.required("home_assistant").homeAssistant(hasMQTT: hasMQTT)
     default:
       let webhook = try fields.required("webhook")
       guard try webhook.bool() else { throw webhook.error("must be true") }
+      kind = .webhook
+    }
+    if case .homeAssistantMQTT = kind {
+      for unused in ["every", "timeout"] where fields[unused] != nil {
+        throw fields[unused]!.error(
+          "'\(unused)' is for a fetched source; over MQTT, states come as they change")
+      }
+    } else if kind == .webhook {
       for unused in ["headers", "every", "timeout"] where fields[unused] != nil {
         throw fields[unused]!.error("'\(unused)' is for a fetched source, not a webhook")
       }
-      kind = .webhook
     }
     // Home Assistant's states change by the second; a poll every half minute is cheap.
     var spec = SourceSpec(name: name, kind: kind, every: kinds[0] == "home_assistant" ? 30 : 600)
@@ -125,10 +133,24 @@ extension YAMLReader {
 
 extension YAMLReader {
   /// `{url, token | token_file, entities}`: a Home Assistant server, a long-lived access
-  /// token (its profile page makes one) and the entities pages read.
-  fileprivate func homeAssistant() throws(BoardFileError) -> SourceSpec.Kind {
+  /// token (its profile page makes one) and the entities pages read; or `{mqtt: BASE_TOPIC,
+  /// entities}`: its MQTT Statestream's base topic, on the daemon's broker.
+  fileprivate func homeAssistant(hasMQTT: Bool) throws(BoardFileError) -> SourceSpec.Kind {
     let fields = try self.fields(
-      allowed: ["url", "token", "token_file", "entities"], required: ["url", "entities"])
+      allowed: ["url", "token", "token_file", "entities", "mqtt"], required: ["entities"])
+    let entities = try Self.entities(try fields.required("entities"))
+    switch (fields["url"], fields["mqtt"]) {
+    case (nil, let field?):
+      return .homeAssistantMQTT(
+        baseTopic: try field.statestreamTopic(hasMQTT: hasMQTT), entities: entities)
+    case (.some, nil): break
+    case (.some, .some):
+      throw error("give 'url' (its REST API) or 'mqtt' (its Statestream), not both")
+    case (nil, nil):
+      throw error(
+        "needs 'url' (the server, read with a token) or 'mqtt' (its MQTT Statestream's "
+          + "base_topic, read on the daemon's broker)")
+    }
     let token: String
     switch (fields["token"], fields["token_file"]) {
     case (let field?, nil): token = try field.string()
@@ -148,7 +170,16 @@ extension YAMLReader {
       throw (fields["token"] ?? fields["token_file"]!).error(
         "the token is empty or has spaces in it")
     }
-    let entitiesField = try fields.required("entities")
+    let urlField = try fields.required("url")
+    var url = try urlField.httpURL()
+    if url.path.hasSuffix("/api") || url.path.hasSuffix("/api/") {
+      url = url.deletingLastPathComponent()
+    }
+    return .homeAssistant(url: url, token: token, entities: entities)
+  }
+
+  /// Entity ids as Home Assistant writes them: `sensor.outside_temperature`.
+  private static func entities(_ entitiesField: YAMLReader) throws(BoardFileError) -> [String] {
     var entities: [String] = []
     for item in try entitiesField.items() {
       let entity = try item.string()
@@ -164,11 +195,23 @@ extension YAMLReader {
       entities.append(entity)
     }
     guard !entities.isEmpty else { throw entitiesField.error("names no entity") }
-    let urlField = try fields.required("url")
-    var url = try urlField.httpURL()
-    if url.path.hasSuffix("/api") || url.path.hasSuffix("/api/") {
-      url = url.deletingLastPathComponent()
+    return entities
+  }
+
+  /// Home Assistant's `mqtt_statestream` `base_topic`: topic levels without wildcards (a
+  /// trailing `/` dropped), read on the broker of the config's `mqtt`.
+  private func statestreamTopic(hasMQTT: Bool) throws(BoardFileError) -> String {
+    var topic = try string()
+    while topic.hasSuffix("/") { topic.removeLast() }
+    guard !topic.isEmpty, !topic.contains("+"), !topic.contains("#"), !topic.hasPrefix("/")
+    else {
+      throw error(
+        "'\(topic)' is not a base topic such as homeassistant (mqtt_statestream's base_topic)")
     }
-    return .homeAssistant(url: url, token: token, entities: entities)
+    guard hasMQTT else {
+      throw error(
+        "is read on the daemon's MQTT broker: configure 'mqtt' (docs/mqtt.md) as well")
+    }
+    return topic
   }
 }

@@ -109,7 +109,9 @@ extension DaemonConfig {
       }
     }
     config.schedulesKeyCount = config.schedules.count
-    if let sources = top["sources"] { config.runtime.sources = try sources.sources() }
+    if let sources = top["sources"] {
+      config.runtime.sources = try sources.sources(hasMQTT: config.mqtt != nil)
+    }
     if let pages = top["pages"] {
       config.runtime.pages = try pages.pages(
         resolve: resolve, sources: config.runtime.sources.map(\.name))

@@ -21,6 +21,10 @@ public struct SourceSpec: Sendable, Hashable {
     /// Entities of a Home Assistant server, each read from its REST API
     /// (`GET /api/states/ENTITY`) with a long-lived access token.
     case homeAssistant(url: URL, token: String, entities: [String])
+    /// Entities of a Home Assistant server, read from its MQTT Statestream
+    /// (`BASE/DOMAIN/OBJECT_ID/state`, its attributes and times beside it) on the daemon's
+    /// MQTT broker as they change: nothing is fetched.
+    case homeAssistantMQTT(baseTopic: String, entities: [String])
   }
 
   public var name: String
@@ -44,11 +48,12 @@ public struct SourceSpec: Sendable, Hashable {
     case .weather: "weather"
     case .feed: "feed"
     case .calendar: "calendar"
-    case .homeAssistant: "home_assistant"
+    case .homeAssistant, .homeAssistantMQTT: "home_assistant"
     }
   }
 
-  /// Where its data come from, in a few words (the URL, or the webhook's path).
+  /// Where its data come from, in a few words (the URL, the webhook's path, or the MQTT
+  /// topics).
   public var origin: String {
     switch kind {
     case .webhook: "POST /api/v1/sources/\(name)"
@@ -58,6 +63,17 @@ public struct SourceSpec: Sendable, Hashable {
     case .feed(let url), .calendar(let url, _): url.absoluteString
     case .homeAssistant(let url, _, let entities):
       "\(url.absoluteString) (\(entities.joined(separator: ", ")))"
+    case .homeAssistantMQTT(let base, let entities):
+      "MQTT \(base)/… (\(entities.joined(separator: ", ")))"
+    }
+  }
+
+  /// True when its data come by themselves (a webhook's pushes, an MQTT stream's messages)
+  /// rather than from a fetch.
+  public var isPushed: Bool {
+    switch kind {
+    case .webhook, .homeAssistantMQTT: true
+    default: false
     }
   }
 }

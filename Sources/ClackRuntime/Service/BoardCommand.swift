@@ -78,7 +78,7 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
         + (known.isEmpty
           ? "; the config defines none" : "; sources: \(known.joined(separator: ", "))")
     case .notAWebhook(let name, let kind):
-      "source '\(name)' is a \(kind) source, which fetches its own data; only a webhook source "
+      "source '\(name)' is a \(kind) source, which gets its data itself; only a webhook source "
         + "takes data pushed to it"
     case .invalidQuote(_, let field, let message): "\(field): \(message)"
     case .store(let error): error.description

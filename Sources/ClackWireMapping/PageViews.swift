@@ -15,9 +15,18 @@ extension PagesView {
           nextShow: entry.nextShow.map {
             entry.onShow ? "now" : LocalTimeText.describe($0, now: report.now, in: report.timeZone)
           })
-      }, source: report.source == .setAtRunTime ? "set" : "config",
-      setAside: { if case .setAside(let why) = report.source { why } else { nil } }(),
+      }, source: report.source.wireName, setAside: report.source.setAsideReason,
       time: report.now, timeZone: report.timeZone.identifier)
+  }
+}
+
+extension RunOfShowSource {
+  /// `set` for a run of show set at run time, else `config`: the wire's `source`.
+  public var wireName: String { self == .setAtRunTime ? "set" : "config" }
+
+  /// Why the one set at run time is set aside, if it is: the wire's `set_aside`.
+  public var setAsideReason: String? {
+    if case .setAside(let why) = self { why } else { nil }
   }
 }
 

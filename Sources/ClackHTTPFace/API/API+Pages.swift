@@ -34,11 +34,11 @@ extension API {
   /// config's). PUT and DELETE answer as `GET /pages` does.
   func addRunOfShowRoutes(_ group: RouterGroup<ClackRequestContext>) {
     group.get("run-of-show") { _, _ in
-      let report = await service.runOfShow()
-      let view = PagesView(report)
+      // Whose run of show it is, without playing every entry's forecast forward.
+      let source = service.runOfShowSource
       return Self.json(
         RunOfShowSetView(
-          source: view.source, setAside: view.setAside,
+          source: source.wireName, setAside: source.setAsideReason,
           runOfShow: service.setRunOfShow?.map(RunOfShowEntryWire.init)))
     }
     group.put("run-of-show") { request, _ in

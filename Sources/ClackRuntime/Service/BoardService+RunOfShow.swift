@@ -27,6 +27,10 @@ extension BoardService {
   /// The run of show set at run time, as it was written; nil when the config's applies.
   public var setRunOfShow: [RunOfShowItem]? { settings.setRunOfShow }
 
+  /// Whose run of show is on the board: the config's, one set at run time, or the config's
+  /// while the one set does not fit it.
+  public var runOfShowSource: RunOfShowSource { settings.runOfShowSource }
+
   /// Forgets the run of show set at run time: the config's applies again.
   public func resetRunOfShow() async throws(ServiceError) -> RunOfShowReport {
     try await write { store throws(StoreError) in try store.forget(.runOfShow) }

@@ -83,4 +83,20 @@ import Testing
     (set.source, set.setAside) = ("set", nil)
     #expect(PagesCommand.table(set).hasPrefix("the run of show set at run time"))
   }
+
+  @Test func anEntryShownWhileASourceHoldsSaysSoInTheTable() {
+    let entry = RunOfShowEntryView(
+      index: 1, page: "soon", show: "page soon", zone: "main",
+      cadence: "while work.soon, over messages", cadenceKind: "while", holdSeconds: nil,
+      onShow: false, waiting: nil, nextShowAt: nil, nextShow: nil)
+    var view = PagesView(
+      pages: [], runOfShow: [entry], source: "config", setAside: nil,
+      time: Date(timeIntervalSince1970: 0), timeZone: "UTC")
+    #expect(
+      PagesCommand.table(view)
+        == "1  page soon  zone main  while work.soon, over messages  holds while that lasts  "
+        + "shows when its source holds\n")
+    view.runOfShow[0].onShow = true
+    #expect(PagesCommand.table(view).contains("holds while that lasts  ON SHOW\n"))
+  }
 }

@@ -117,7 +117,11 @@ struct PagesCommand: AsyncParsableCommand {
       ]
       if entry.onShow { parts.append("ON SHOW") }
       if let waiting = entry.waiting { parts.append("waiting \(waiting)") }
-      if !entry.onShow { parts.append("next \(entry.nextShow ?? "not within a day")") }
+      if entry.cadenceKind == "while", !entry.onShow {
+        parts.append("shows when its source holds")
+      } else if !entry.onShow {
+        parts.append("next \(entry.nextShow ?? "not within a day")")
+      }
       lines.append(parts.joined(separator: "  "))
     }
     return lines.joined(separator: "\n") + "\n"

@@ -281,7 +281,9 @@ async function resetRunOfShow() {
 }
 
 function pageItem(entry) {
-  const when = entry.on_show ? "on show" : entry.waiting
+  const when = entry.on_show ? "on show"
+    : entry.cadence_kind === "while" ? "shows when its source holds"
+    : entry.waiting
     ? `waiting (${entry.waiting}), next ${entry.next_show || "not within a day"}`
     : `next ${entry.next_show || "not within a day"}`;
   const li = item(`${entry.show} · ${entry.cadence} · ${when}`);

@@ -3,6 +3,9 @@
 // docs/architecture.md; a layer may import only the layers below it.
 import PackageDescription
 
+/// Where Debian (and Raspberry Pi OS) put libxml2's headers: `pkg-config --cflags libxml-2.0`.
+let libxml2Headers = "/usr/include/libxml2"
+
 let package = Package(
   name: "Clack",
   platforms: [.macOS(.v15)],
@@ -182,9 +185,18 @@ let package = Package(
     ),
     // Layer 5: the formats live sources bring, read into plain types: feeds (RSS, Atom)
     // through libxml2, calendars (iCalendar) through libical. Untrusted bytes in, no I/O; fuzzed (scripts/fuzz.sh).
-    .target(name: "ClackSourceFormats", dependencies: ["CLibXML2", "CLibICal"]),
-    // libxml2's pull parser (apt libxml2-dev to build; libxml2 to run).
-    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(
+      name: "ClackSourceFormats",
+      dependencies: ["CLibXML2", "CLibICal", "CSourceFormatsLoader"],
+      swiftSettings: [.unsafeFlags(["-Xcc", "-I\(libxml2Headers)"])]),
+    // libxml2's and libical's functions, calling the libraries through dlopen the first time
+    // a feed or calendar is read, so a daemon without either does not map them (nor ICU).
+    .target(
+      name: "CSourceFormatsLoader",
+      cSettings: [.unsafeFlags(["-I\(libxml2Headers)"])]),
+    // libxml2's pull parser (apt libxml2-dev to build; libxml2 to run). Not linked (see
+    // CSourceFormatsLoader): its headers' folder is given by hand, as pkg-config's would link it.
+    .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     // libical: iCalendar files and their recurrences (apt libical-dev to build; libical3 to run).
     .systemLibrary(name: "CLibICal", providers: [.apt(["libical-dev"])]),
     // Layer 6: the live sources' fetchers (JSON over HTTP(S) through AsyncHTTPClient), which
@@ -283,7 +295,8 @@ let package = Package(
     .target(
       name: "ClackRuntimeTestSupport",
       dependencies: [
-        "ClackBoard", "ClackCore", "ClackHardware", "ClackRuntime", "ClackScheduler", "ClackStore",
+        "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackRuntime",
+        "ClackScheduler", "ClackStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/Support/ClackRuntimeTestSupport"),

@@ -72,7 +72,7 @@ for name, (kind, dependencies, path) in sorted(targets.items()):
         for file in files:
             if file.endswith(".swift"):
                 text = open(os.path.join(root, file), encoding="utf-8").read()
-                imported |= set(re.findall(r"^[ \t]*(?:@\w+[ \t]+)*import[ \t]+(?:(?:struct|class|enum|func|protocol)[ \t]+)?(\w+)", text, re.M))
+                imported |= set(re.findall(r"^[ \t]*(?:@\w+[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+(?:(?:struct|class|enum|func|protocol)[ \t]+)?(\w+)", text, re.M))
     used = clack(imported)
     if used - declared:
         problems.append(f"{name}: imports {sorted(used - declared)}, not in its Package.swift dependencies")

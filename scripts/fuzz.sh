@@ -24,9 +24,11 @@ targets=(
   "feed Sources/ClackSourceFormats/*.swift Tests/Fuzz/FeedFuzz.swift"
   "calendar Sources/ClackSourceFormats/*.swift Tests/Fuzz/CalendarFuzz.swift"
 )
-# The C libraries' module maps (libxml2's headers live in a folder of their own).
+# The C libraries' module maps (libxml2's headers live in a folder of their own). A fuzz
+# target links the libraries themselves; the daemon opens them with dlopen instead
+# (Sources/CSourceFormatsLoader), which a fuzz build leaves out.
 # shellcheck disable=SC2207  # pkg-config's flags are words
-c_flags=(-I Sources/CLibXML2 -I Sources/CLibICal $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+c_flags=(-I Sources/CLibXML2 -I Sources/CLibICal $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2 -lical)
 
 total=0
 for target in "${targets[@]}"; do

@@ -66,9 +66,9 @@ install -m 0644 README.md docs/*.md docs/openapi.yaml "$root/usr/share/doc/clack
   sed -e 's/^$/./' -e 's/^/ /' LICENSE | tail -n +2
 } > "$root/usr/share/doc/clack/copyright"
 
-# Depends: from the libraries the binary links, as dpkg-shlibdeps reads them. libmosquitto is
-# not among them: it is opened only when MQTT is configured (Sources/CMosquitto), so it is a
-# Recommends, written below.
+# Depends: from the libraries the binary links, as dpkg-shlibdeps reads them, and the two it
+# opens for live sources (below). libmosquitto is not among them: it is opened only when MQTT
+# is configured (Sources/CMosquitto), so it is a Recommends, written below.
 mkdir -p "$work/debian"
 printf 'Source: clack\n\nPackage: clack\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "clack/usr/bin/clack" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
@@ -78,6 +78,14 @@ depends=$(cd "$work" && dpkg-shlibdeps -O "clack/usr/bin/clack" 2>/dev/null | se
 if readelf -V "$work/clack/usr/bin/clack" | grep -q GLIBC_ABI_DT_RELR; then
   depends=$(echo "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])\)/libc6 (>= 2.36)/')
 fi
+# libxml2 and libical are opened with dlopen when a feed or calendar is read
+# (Sources/CSourceFormatsLoader), so dpkg-shlibdeps does not see them: depend on the packages
+# that hold their sonames here (Debian 13 renamed libical3 to libical3t64).
+for soname in libxml2.so.2 libical.so.3; do
+  holder=$(dpkg-query -S "*/$soname" 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$holder" ] || die "no installed package holds $soname (apt install $(clack_apt_packages))"
+  depends="$depends, $holder"
+done
 
 install -d "$root/DEBIAN"
 install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm "$root/DEBIAN/"

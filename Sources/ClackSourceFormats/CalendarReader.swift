@@ -1,6 +1,10 @@
-import CLibICal
+internal import CLibICal
 import Foundation
 import Synchronization
+
+#if canImport(CSourceFormatsLoader)
+  import CSourceFormatsLoader
+#endif
 
 /// An occurrence of a calendar's event, with its recurrences expanded: what a page reads of
 /// a calendar (docs/source-calendar.md).
@@ -35,6 +39,16 @@ public enum CalendarReader {
   public static let maxOccurrences = 2000
   static let maxSteps = 100_000
 
+  /// Nil once libical is open, else why not: the daemon opens it the first time a calendar
+  /// is read (Sources/CSourceFormatsLoader). A fuzz target links it instead.
+  private static let libraryProblem: String? = {
+    #if canImport(CSourceFormatsLoader)
+      clack_libical_load_error().map { String(cString: $0) }
+    #else
+      nil
+    #endif
+  }()
+
   public static func occurrences(
     in bytes: Data, from windowStart: Date, to windowEnd: Date, timeZone: TimeZone
   ) throws(CalendarError) -> [CalendarOccurrence] {
@@ -42,6 +56,7 @@ public enum CalendarReader {
     guard
       text.uppercased().contains("BEGIN:VCALENDAR") || text.uppercased().contains("BEGIN:VEVENT")
     else { throw CalendarError("not an iCalendar file: it has no BEGIN:VCALENDAR") }
+    if let libraryProblem { throw CalendarError("cannot read calendars: \(libraryProblem)") }
     // libical keeps its time zones and error state in globals: one reader at a time.
     return try lock.withLock { _ throws(CalendarError) in
       icalerror_set_errors_are_fatal(0)

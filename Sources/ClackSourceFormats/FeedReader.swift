@@ -1,5 +1,9 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
+
+#if canImport(CSourceFormatsLoader)
+  import CSourceFormatsLoader
+#endif
 
 /// Reads a feed's bytes (RSS 2.0, 0.9x, 1.0 or Atom) with libxml2's pull parser. Untrusted
 /// input: no network (`XML_PARSE_NONET`), no entity substitution or external DTDs (so no
@@ -7,6 +11,7 @@ import Foundation
 /// kept out of standard error and returned in words instead.
 public enum FeedReader {
   public static func read(_ bytes: Data) throws(FeedError) -> Feed {
+    if let libraryProblem { throw FeedError("cannot read feeds: \(libraryProblem)") }
     _ = initialized
     guard !bytes.isEmpty else { throw FeedError("the answer is empty") }
     guard bytes.count < Int(Int32.max) else { throw FeedError("the answer is too big") }
@@ -38,6 +43,16 @@ public enum FeedReader {
   }
 
   private static let initialized: Void = xmlInitParser()
+
+  /// Nil once libxml2 is open, else why not: the daemon opens it the first time a feed is
+  /// read (Sources/CSourceFormatsLoader). A fuzz target links it instead.
+  private static let libraryProblem: String? = {
+    #if canImport(CSourceFormatsLoader)
+      clack_libxml2_load_error().map { String(cString: $0) }
+    #else
+      nil
+    #endif
+  }()
 
   private static let options = Int32(
     XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue

@@ -214,6 +214,11 @@ try:
     check("libmosquitto and OpenSSL are loaded only by a daemon with MQTT configured",
           {"libmosquitto", "libssl"} <= with_mqtt and not without,
           f"hall: {sorted(with_mqtt)}; plain: {sorted(without)}")
+    with open(f"/proc/{processes['plain'].pid}/maps") as f:
+        formats = {os.path.basename(line.split()[-1]).split(".so")[0]
+                   for line in f if ".so" in line} & {"libxml2", "libical", "libicuuc"}
+    check("libxml2, libical and ICU are not loaded by a daemon that reads no feed or calendar",
+          not formats, f"plain: {sorted(formats)}")
     processes["plain"].terminate()
     processes["plain"].wait(timeout=20)
 

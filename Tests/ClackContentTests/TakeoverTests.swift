@@ -137,11 +137,18 @@ import Testing
     #expect(RunOfShowTests.shown(rig) == 2, "once it expires the entry takes the zone")
   }
 
-  @Test func atPriorityHighItInterruptsAMessageWhichComesBackAfter() throws {
+  /// A rig whose entry shown `while` is of priority high, with a message on show since a
+  /// second ago (its dwell is 60 s).
+  static func messageOnShowBeforeAHighEntry() throws -> (ContentRig, Int64) {
     let rig = try ContentRig(Self.rules(priority: .high))
     try Self.step(rig, 0, Self.laterData)
     let news = try rig.send("HELLO")
     try Self.step(rig, 1, Self.laterData)
+    return (rig, news)
+  }
+
+  @Test func atPriorityHighItInterruptsAMessageWhichComesBackAfter() throws {
+    let (rig, news) = try Self.messageOnShowBeforeAHighEntry()
     let decision = try Self.step(rig, 10, Self.soonData)
     #expect(RunOfShowTests.shown(rig) == 2, "it takes the zone from the message at once")
     #expect(decision.interrupted == [news])
@@ -161,10 +168,7 @@ import Testing
   }
 
   @Test func aMessageOnShowPastItsTimeIsReplacedNotInterrupted() throws {
-    let rig = try ContentRig(Self.rules(priority: .high))
-    try Self.step(rig, 0, Self.laterData)
-    let news = try rig.send("HELLO")
-    try Self.step(rig, 1, Self.laterData)
+    let (rig, news) = try Self.messageOnShowBeforeAHighEntry()
     let decision = try Self.step(rig, 120, Self.soonData)
     #expect(RunOfShowTests.shown(rig) == 2)
     #expect(decision.interrupted.isEmpty, "it had its dwell (60 s) already")

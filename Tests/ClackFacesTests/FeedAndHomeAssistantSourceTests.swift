@@ -233,14 +233,10 @@ import Testing
     try await http.shutdown()
 
     // On the board: the next event's name, moving on when it ends, with no fetch.
-    var config = RuntimeHarness.unscheduled(dwell: 600)
-    config.sources = [
-      SourceSpec(
-        name: "work", kind: .calendar(url: URL(string: "http://127.0.0.1:9/x.ics")!, soon: 900))
-    ]
-    let page = Page(
-      name: "next", template: .text("{{what}}"),
-      fields: ["what": .source("work", path: try JSONPath("next[0].summary"), fallback: "FREE")])
+    let made = RuntimeHarness.calendarConfig(
+      dwell: 600, page: "next", template: "{{what}}", fallback: "FREE")
+    var config = made.0
+    let page = made.1
     config.pages = [page]
     config.schedules = [ScheduleEntry(cadence: .rotation, content: .page(page))]
     let clock = ManualDaemonClock(RuntimeHarness.midnight)

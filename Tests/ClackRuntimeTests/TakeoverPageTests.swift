@@ -12,14 +12,10 @@ import Testing
 /// fetch (the calendar's view moves with the clock), and the message comes back after.
 @Suite struct TakeoverPageTests {
   static func config() -> RuntimeConfig {
-    var config = RuntimeHarness.unscheduled(dwell: 60)
-    config.sources = [
-      SourceSpec(
-        name: "work", kind: .calendar(url: URL(string: "http://127.0.0.1:9/x.ics")!, soon: 900))
-    ]
-    let agenda = Page(
-      name: "agenda", template: .text("NEXT {{what}}"),
-      fields: ["what": .source("work", path: try! JSONPath("next[0].summary"), fallback: "NONE")])
+    let made = RuntimeHarness.calendarConfig(
+      dwell: 60, page: "agenda", template: "NEXT {{what}}", fallback: "NONE")
+    var config = made.0
+    let agenda = made.1
     let soon = Page(
       name: "soon", template: .text("SOON {{what}}"),
       fields: ["what": .source("work", path: try! JSONPath("soon.summary"))])

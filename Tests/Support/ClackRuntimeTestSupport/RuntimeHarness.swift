@@ -1,4 +1,6 @@
 import ClackBoard
+import ClackContent
+import ClackCore
 import ClackHardware
 import ClackRuntime
 import ClackStore
@@ -21,6 +23,25 @@ public enum RuntimeHarness {
     config.schedules = []
     if let dwell { config.dwell = dwell }
     return config
+  }
+
+  /// `unscheduled(dwell:)` with one calendar source, `work` (`soon` 15 minutes; its URL is
+  /// never fetched: tests hand it events), and a page `name` showing its next event's
+  /// summary (`fallback` when there is none).
+  public static func calendarConfig(
+    dwell: TimeInterval, page name: String, template: String, fallback: String
+  ) -> (RuntimeConfig, Page) {
+    var config = unscheduled(dwell: dwell)
+    config.sources = [
+      SourceSpec(
+        name: "work", kind: .calendar(url: URL(string: "http://127.0.0.1:9/x.ics")!, soon: 900))
+    ]
+    let page = Page(
+      name: name, template: .text(template),
+      fields: [
+        "what": .source("work", path: try! JSONPath("next[0].summary"), fallback: fallback)
+      ])
+    return (config, page)
   }
 
   /// A 2 × 8 version of the built-in board, at most `maxMoving` modules moving.

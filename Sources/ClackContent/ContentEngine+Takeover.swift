@@ -17,7 +17,7 @@ extension ContentEngine {
     }
   }
 
-  /// The entries whose condition holds now, by index (the run of show's report shows them).
+  /// The entries whose condition holds now, by index.
   public var holdingEntries: Set<Int> { Set(holding.keys) }
 
   /// What takes `zone` among the entries of `priority` whose condition holds: the one on show

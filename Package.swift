@@ -285,6 +285,7 @@ let package = Package(
       name: "ClackCommandsTests",
       dependencies: [
         "ClackCommands", "ClackCore", "ClackBoard", "ClackAPI", "ClackContent",
+        "ClackTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -348,7 +349,8 @@ let package = Package(
       ]
     ),
     // The whole process: tests that start the `clack` binary (built with the tests).
-    .testTarget(name: "ClackProcessTests", dependencies: ["ClackAPI", "ClackCore"]),
+    .testTarget(
+      name: "ClackProcessTests", dependencies: ["ClackAPI", "ClackCore", "ClackTestSupport"]),
     .testTarget(
       name: "ClackStoreTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -37,8 +38,8 @@ import Testing
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
     try process.run()
+    ChildOutput.read(pipe.fileHandleForReading) { output.append($0) }
     return (process, output)
   }
 

@@ -1,3 +1,4 @@
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -68,11 +69,10 @@ final class DaemonProcess: @unchecked Sendable {
         "run", "--simulate", "--speed", "\(speed)", "--config",
         directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
       ], environment: environment)
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let more = handle.availableData
+    try process.run()
+    ChildOutput.read(pipe.fileHandleForReading) { [weak self] more in
       self?.lock.withLock { self?.data.append(more) }
     }
-    try process.run()
     self.process = process
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {

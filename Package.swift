@@ -215,11 +215,21 @@ let package = Package(
     ),
     // Layer 6: the composition: reads the config, opens the board (real or its simulated
     // twin: only here), builds the runtime, starts the faces; `clack run`, `sim` and `key`.
+    // Layer 6: the daemon's config file, its model and YAML reader (docs/config.md): pure
+    // reading, no faces, so the fuzz targets read it as the daemon does.
+    .target(
+      name: "ClackConfig",
+      dependencies: [
+        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackMQTT", "ClackRuntime",
+        "ClackScheduler",
+      ]
+    ),
     .target(
       name: "ClackDaemon",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackCommands", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime", "ClackScheduler",
+        "ClackAPI", "ClackBoard", "ClackCommands", "ClackConfig", "ClackContent", "ClackCore",
+        "ClackHardware",
+        "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime",
         "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -233,7 +243,8 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler",
+        "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore", "ClackHardware",
+        "ClackScheduler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -248,6 +259,20 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The fuzz targets (Tests/Fuzz): every reader of outside input, read as the daemon reads
+    // it. `clack-fuzz` is their libFuzzer binary (scripts/fuzz.sh) or, built plainly, a replayer;
+    // ClackFuzzTests replays their seeds and past crashes in every unit test run.
+    .target(
+      name: "ClackFuzzTargets",
+      dependencies: [
+        "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore", "ClackMQTTFace",
+        "ClackRuntime", "ClackSourceFormats",
+      ],
+      path: "Tests/Fuzz/Targets"),
+    .executableTarget(
+      name: "clack-fuzz", dependencies: ["ClackFuzzTargets"], path: "Tests/Fuzz/Main"),
+    .testTarget(
+      name: "ClackFuzzTests", dependencies: ["ClackFuzzTargets", "ClackTestSupport"]),
     .testTarget(
       name: "ClackCoreTests", dependencies: ["ClackCore", "ClackTestSupport"],
       exclude: ["Fixtures"]),
@@ -318,7 +343,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ClackHTTPFaceTests",
-      dependencies: ["ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackDaemon"]
+      dependencies: ["ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackConfig", "ClackDaemon"]
     ),
     .testTarget(
       name: "ClackMQTTFaceTests",
@@ -344,7 +369,8 @@ let package = Package(
     .testTarget(
       name: "ClackDaemonTests",
       dependencies: [
-        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackContent", "ClackCore", "ClackHAL",
+        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore",
+        "ClackHAL",
         "ClackMQTT", "ClackRuntime", "ClackStore", .product(name: "Logging", package: "swift-log"),
       ]
     ),

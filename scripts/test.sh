@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Clack's whole test suite on a fresh Debian 12 / Raspberry Pi OS machine: installs the
 # apt packages it needs, builds (failing on any warning in Clack's own code), checks
-# formatting, runs every unit test, fuzzes what comes from the network (scripts/fuzz.sh, a
+# formatting, runs every unit test, fuzzes every reader of outside input (scripts/fuzz.sh, a
 # short run), tests the web simulator in headless Chromium
 # (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
 # (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
@@ -67,7 +67,7 @@ daemon=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' 
 [ -n "$daemon" ] || die "could not read the number of daemon tests that passed"
 unit=$((unit + daemon))
 
-step "fuzzing what comes from the network (libFuzzer, 30 s a target)"
+step "fuzzing every reader of outside input (libFuzzer, 15 s a target)"
 bash scripts/fuzz.sh | tee "$log"
 fuzz=$(sed -n 's/^fuzz: \([0-9]*\) target(s), [0-9]* runs, 0 crashes$/\1/p' "$log")
 [ -n "$fuzz" ] || die "could not read the number of fuzz targets that ran clean"

@@ -1,6 +1,7 @@
 import ClackAPI
 import ClackBoard
 import ClackCommands
+import ClackConfig
 import ClackHTTPFace
 import ClackHardware
 import ClackMQTT

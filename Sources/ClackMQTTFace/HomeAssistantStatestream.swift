@@ -9,7 +9,7 @@ import Foundation
 /// and `last_updated` times, all retained. The messages are gathered here into the shape the
 /// REST API's answers give pages (`DOMAIN: {OBJECT_ID: {state, attributes, last_changed,
 /// last_updated}}`), so a page reads the same paths either way. Pure: the bridge feeds it.
-struct HomeAssistantStatestream: Sendable {
+package struct HomeAssistantStatestream: Sendable {
   /// A source that reads `entities` under `base`.
   struct Watched: Sendable, Hashable {
     var name: String
@@ -28,7 +28,7 @@ struct HomeAssistantStatestream: Sendable {
     var lastUpdated: String?
   }
 
-  init(sources: [SourceSpec]) {
+  package init(sources: [SourceSpec]) {
     watched = sources.compactMap { spec in
       guard case .homeAssistantMQTT(let base, let entities) = spec.kind else { return nil }
       return Watched(name: spec.name, base: base, entities: entities)
@@ -50,7 +50,7 @@ struct HomeAssistantStatestream: Sendable {
   /// Takes a message: the names of the sources whose data it changed (none when the topic
   /// is not one of theirs, or the value is the one they had). An empty payload (a retained
   /// message cleared) forgets the value.
-  mutating func record(topic: String, payload: [UInt8]) -> [String] {
+  package mutating func record(topic: String, payload: [UInt8]) -> [String] {
     var changed: [String] = []
     for source in watched {
       guard topic.hasPrefix(source.base + "/") else { continue }
@@ -80,7 +80,7 @@ struct HomeAssistantStatestream: Sendable {
   }
 
   /// What pages read of source `name`: the entities heard of so far, by domain and object id.
-  func data(of name: String) -> JSONValue {
+  package func data(of name: String) -> JSONValue {
     var domains: [String: JSONValue] = [:]
     for (entity, fields) in entities[name] ?? [:] {
       let parts = entity.split(separator: ".", maxSplits: 1).map(String.init)

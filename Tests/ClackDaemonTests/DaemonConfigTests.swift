@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackConfig
 import ClackContent
 import ClackCore
 import ClackDaemon

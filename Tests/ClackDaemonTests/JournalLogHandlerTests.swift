@@ -1,3 +1,4 @@
+import ClackConfig
 import Foundation
 import Logging
 import Testing

@@ -1,3 +1,4 @@
+import ClackConfig
 import ClackDaemon
 import Foundation
 import HTTPTypes

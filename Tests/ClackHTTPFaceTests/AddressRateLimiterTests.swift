@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackConfig
 import ClackDaemon
 import Foundation
 import Testing

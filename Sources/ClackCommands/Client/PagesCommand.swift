@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackAPI
 import ClackBoard
+import ClackConfig
 import Foundation
 
 /// `clack pages [list|show NAME|preview NAME|set FILE|reset]`: the running daemon's run of

@@ -128,6 +128,7 @@ public struct PCFFontParser {
       let width = metric.right - metric.left
       let height = metric.ascent + metric.descent
       guard width >= 0, height >= 0 else { throw error("a glyph of negative size") }
+      guard start >= 0 else { throw error("a glyph's bitmap starts before its table") }
       let rowBytes = ((width + 7) / 8 + pad - 1) / pad * pad
       guard data + start + rowBytes * height <= bytes.count else {
         throw error("a glyph's bitmap runs past the end of the file")
@@ -155,6 +156,10 @@ public struct PCFFontParser {
     let (firstHigh, lastHigh) = (Int(try reader.int16()), Int(try reader.int16()))
     _ = try reader.int16()  // default character
     guard firstLow <= lastLow, firstHigh <= lastHigh else { throw error("an empty encoding") }
+    // Each half of a code is a byte.
+    guard firstLow >= 0, lastLow <= 255, firstHigh >= 0, lastHigh <= 255 else {
+      throw error("an encoding beyond two bytes (\(firstHigh)…\(lastHigh), \(firstLow)…\(lastLow))")
+    }
     var pairs: [(UInt32, Int)] = []
     for high in firstHigh...lastHigh {
       for low in firstLow...lastLow {
@@ -177,7 +182,8 @@ public struct PCFFontParser {
     let bigEndian: Bool
 
     mutating func byte() throws(FontFileError) -> UInt8 {
-      guard offset < bytes.count else { throw truncated }
+      // A table's offset comes from the file: it may point before the start as well.
+      guard (0..<bytes.count).contains(offset) else { throw truncated }
       defer { offset += 1 }
       return bytes[offset]
     }

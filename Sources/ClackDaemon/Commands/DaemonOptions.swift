@@ -2,6 +2,7 @@ import ArgumentParser
 import ClackAPI
 import ClackBoard
 import ClackCommands
+import ClackConfig
 import Foundation
 import Logging
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackAPI
 import ClackCommands
+import ClackConfig
 import Foundation
 
 /// `clack key`: prints the API key, the one a Vestaboard tool calls its Local API key.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClackBoard
 import ClackCommands
+import ClackConfig
 import ClackContent
 import ClackCore
 import ClackHardware

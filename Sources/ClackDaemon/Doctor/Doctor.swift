@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackBoard
+import ClackConfig
 import ClackHAL
 
 /// One line of `clack doctor`'s report.

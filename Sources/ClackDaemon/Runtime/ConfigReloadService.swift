@@ -1,4 +1,5 @@
 import ClackBoard
+import ClackConfig
 import ClackRuntime
 import Logging
 import ServiceLifecycle

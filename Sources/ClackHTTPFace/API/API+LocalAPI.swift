@@ -10,8 +10,6 @@ import NIOCore
 /// board unchanged. The key check happens in `AccessMiddleware`; messages enter the same
 /// durable queue as sender `local-api`.
 extension API {
-  static let localAPISender = "local-api"
-
   func addLocalAPIRoutes(_ router: Router<ClackRequestContext>) {
     let local = router.group("local-api")
     local.post("message") { request, _ in try await postLocalMessage(request) }
@@ -22,55 +20,10 @@ extension API {
     local.post("enablement") { request, _ in try enable(request) }
   }
 
-  /// The body is either the rows of codes, or `{"characters", "strategy", "step_size",
-  /// "step_interval_ms"}`. Clack's extensions: `{"text", "script"}` in place of `characters`,
-  /// laid out (and written in runes) as the REST API lays it out, or `{"vbml": document}`.
+  /// Reads the body as `LocalAPIRequest` says and queues it like any other message.
   func postLocalMessage(_ request: Request) async throws -> Response {
     let body = try await body(of: request)
-    let json = JSONValue.parse(Data(buffer: body))
-    var message: NewMessage
-    switch json {
-    case .array:
-      message = NewMessage(
-        sender: Self.localAPISender, body: .codes(try MessageRequest.codes(json!)))
-    case .object(let object):
-      let allowed: Set<String> = [
-        "characters", "strategy", "step_size", "step_interval_ms", "text", "script", "vbml",
-      ]
-      if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-        throw APIError.badRequest(
-          unknown, "unknown field; known fields: \(allowed.sorted().joined(separator: ", "))")
-      }
-      let reader = FieldReader(object: object)
-      if let document = object["vbml"] {
-        message = NewMessage(
-          sender: Self.localAPISender, body: try MessageRequest.vbml(document, object: object))
-        message.transition = try reader.transition(named: "strategy")
-        break
-      }
-      switch (object["characters"], object["text"]) {
-      case (.some(let characters), .none):
-        if object["script"] != nil {
-          throw APIError.badRequest(
-            "script", "a script is for text; characters are shown as they are")
-        }
-        message = NewMessage(
-          sender: Self.localAPISender, body: .codes(try MessageRequest.codes(characters)))
-      case (.none, .some):
-        message = NewMessage(
-          sender: Self.localAPISender, body: .text(try reader.string("text") ?? ""))
-        message.script = try reader.choice("script", RunicScript.self)
-      case (.some, .some):
-        throw APIError.badRequest("text", "give either characters or text, not both")
-      case (.none, .none):
-        throw APIError.badRequest("characters", "a message needs characters (rows of codes)")
-      }
-      message.transition = try reader.transition(named: "strategy")
-    default:
-      throw APIError(
-        .badRequest, code: "invalid_json",
-        message: "the body must be rows of character codes, or {\"characters\": rows, …}")
-    }
+    let message = try LocalAPIRequest.parse(JSONValue.parse(Data(buffer: body)))
     // Committed before it is acknowledged.
     let receipt: Receipt
     do {

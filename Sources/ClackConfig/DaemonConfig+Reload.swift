@@ -5,7 +5,7 @@ extension DaemonConfig {
   /// restart applies: the board, the listener, the state and key files, the Local API, MQTT,
   /// HTTP limits, the zones and the live sources (their fetchers start with the daemon).
   /// Everything else a reload applies at once.
-  func restartOnlyChanges(comparedTo running: DaemonConfig) -> [String] {
+  public func restartOnlyChanges(comparedTo running: DaemonConfig) -> [String] {
     var changed: [String] = []
     if boardPath != running.boardPath { changed.append("board") }
     if listen != running.listen { changed.append("listen") }
@@ -30,7 +30,7 @@ extension DaemonConfig {
 
   /// This config as a reload applies it over `running`: what only a restart changes stays as
   /// it runs. A zone's senders move with the zones (they name them).
-  func applicable(over running: DaemonConfig) -> DaemonConfig {
+  public func applicable(over running: DaemonConfig) -> DaemonConfig {
     var applied = running
     applied.runtime = runtime
     // The running fetchers go on; a page reading a source only the new config has shows

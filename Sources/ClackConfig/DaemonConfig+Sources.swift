@@ -1,5 +1,4 @@
 import ClackBoard
-import ClackCommands
 import ClackContent
 import ClackRuntime
 import Foundation

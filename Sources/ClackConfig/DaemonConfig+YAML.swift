@@ -2,7 +2,6 @@ import ClackAPI
 import ClackBoard
 import ClackContent
 import ClackCore
-import ClackHTTPFace
 import ClackRuntime
 import ClackScheduler
 import Foundation

@@ -40,8 +40,11 @@ echo "fuzz: building clack-fuzz with libFuzzer and AddressSanitizer (a few minut
 swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address -Xswiftc -DCLACK_FUZZ \
   --scratch-path "$out" > "$out/clack-fuzz.build.log" 2>&1 \
   || { tail -40 "$out/clack-fuzz.build.log" >&2; die "could not build the fuzz targets (log: $out/clack-fuzz.build.log)"; }
-binary=$(swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address \
-  -Xswiftc -DCLACK_FUZZ --scratch-path "$out" --show-bin-path)/clack-fuzz
+bin=$(swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address \
+  -Xswiftc -DCLACK_FUZZ --scratch-path "$out" --show-bin-path) \
+  || die "could not find where SwiftPM put clack-fuzz"
+binary=$bin/clack-fuzz
+[ -x "$binary" ] || die "no fuzz binary at $binary"
 
 total=0
 for name in "${names[@]}"; do

@@ -45,13 +45,18 @@ public struct APIKey: Sendable, Equatable {
       throw DaemonError("cannot create the API key file \(path): \(reason)")
     }
     defer { close(descriptor) }
-    let line = Array((key.value + "\n").utf8)
+    try key.writeLine(to: descriptor, path: path)
+    return (key, true)
+  }
+
+  /// Writes the key as the file's one line and makes it durable.
+  func writeLine(to descriptor: Int32, path: String) throws(DaemonError) {
+    let line = Array((value + "\n").utf8)
     let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     guard written == line.count, fsync(descriptor) == 0 else {
       throw DaemonError(
         "cannot write the API key file \(path): \(String(cString: strerror(errno)))")
     }
-    return (key, true)
   }
 
   /// The key in an existing file; nil when there is no file.

@@ -141,8 +141,8 @@ public struct Daemon {
       serving: serving,
       logger: logger, clock: clock, address: address.description)
     let reloader = ConfigReloadService(
-      requests: reloads, options: options, board: board, runtime: runtime, notifier: notifier,
-      logger: logger, address: address.description)
+      requests: reloads, options: options, board: board, runtime: runtime, keys: access.keys,
+      notifier: notifier, logger: logger, address: address.description)
     let mqtt = try config.mqtt.map { settings throws(DaemonError) in
       try Self.mqttBridge(settings, runtime: runtime, logger: logger)
     }
@@ -225,6 +225,7 @@ public struct Daemon {
       loopback
         ? "writes need the API key; reads are open to this machine (loopback listener)"
         : "every request but /health and the web page needs the API key (LAN listener)")
-    return AccessPolicy(key: key, loopbackOnly: loopback, keyCommand: keyCommand)
+    return AccessPolicy(
+      keys: APIKeyStore(key, path: path), loopbackOnly: loopback, keyCommand: keyCommand)
   }
 }

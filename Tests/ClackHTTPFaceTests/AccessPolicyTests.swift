@@ -21,6 +21,27 @@ import Testing
         == .refused(presented: false))
   }
 
+  @Test func afterARotationTheOldKeyIsRefusedAndTheNewTaken() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clack-policy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("api-key").path
+    let old = try APIKey.loadOrCreate(path: path).key
+    let policy = AccessPolicy(keys: APIKeyStore(old, path: path), loopbackOnly: false)
+    let clackKey = HTTPField.Name("X-Clack-Key")!
+    let new = try APIKey.rotate(path: path)
+    #expect(try policy.keys.reload())
+    #expect(
+      policy.decide(method: .get, path: "/api/v1/board", headers: [clackKey: old.value])
+        == .refused(presented: true))
+    #expect(
+      policy.decide(method: .post, path: "/local-api/message", headers: [clackKey: new.value])
+        == .allowed)
+    #expect(
+      policy.decide(method: .get, path: "/api/v1/events", headers: [:], queryKey: old.value)
+        == .refused(presented: true))
+  }
+
   @Test func aWrongKeyIsRefusedEvenWhereNoKeyIsNeeded() {
     let policy = AccessPolicy(key: key, loopbackOnly: true)
     let clackKey = HTTPField.Name("X-Clack-Key")!

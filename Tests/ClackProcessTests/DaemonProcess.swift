@@ -60,7 +60,9 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   /// Starts the daemon and waits until /health says it is homed.
-  func start(speed: Int = 10, environment: [String: String] = [:]) async throws {
+  func start(
+    speed: Int = 10, environment: [String: String] = [:], arguments: [String] = []
+  ) async throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.clack.path),
       "build clack first (swift build): \(Self.clack.path)")
@@ -68,7 +70,7 @@ final class DaemonProcess: @unchecked Sendable {
       [
         "run", "--simulate", "--speed", "\(speed)", "--config",
         directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
-      ], environment: environment)
+      ] + arguments, environment: environment)
     try process.run()
     ChildOutput.read(pipe.fileHandleForReading) { [weak self] more in
       self?.lock.withLock { self?.data.append(more) }

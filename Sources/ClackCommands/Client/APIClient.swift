@@ -4,13 +4,13 @@ import Foundation
 
 /// Talks to a running daemon over its HTTP API. Errors come back as the daemon wrote them; a
 /// daemon that does not answer gets "is clack running? tried …".
-struct APIClient {
+package struct APIClient {
   let base: URL
   /// API keys to try in turn: the first that the daemon accepts is used (so one client works
   /// with `clack run` and with `clack sim`, whose state directories and keys differ).
   let keys: [String]
 
-  init(url: String, keys: [String] = []) throws {
+  package init(url: String, keys: [String] = []) throws {
     guard let base = URL(string: url), base.scheme == "http", let host = base.host, !host.isEmpty
     else {
       throw ValidationError(
@@ -21,7 +21,7 @@ struct APIClient {
     self.keys = keys
   }
 
-  struct Reply {
+  package struct Reply {
     let status: Int
     let data: Data
     let text: String
@@ -41,7 +41,9 @@ struct APIClient {
   }
 
   /// No body: for POSTs that take none.
-  struct Empty: Codable {}
+  package struct Empty: Codable {
+    package init() {}
+  }
 
   func get<Answer: Decodable>(_ path: String, as type: Answer.Type) async throws -> (
     Answer, Reply
@@ -50,7 +52,7 @@ struct APIClient {
     return (try reply.decode(type, path: path), reply)
   }
 
-  func post<Answer: Decodable>(
+  package func post<Answer: Decodable>(
     _ path: String, _ body: some Encodable = Empty(), as type: Answer.Type
   ) async throws -> (Answer, Reply) {
     let reply = try await send("POST", path, body: WireJSON.encode(body))

@@ -5,7 +5,7 @@ import ClackConfig
 import Foundation
 
 /// `clack key`: prints the API key, the one a Vestaboard tool calls its Local API key.
-public struct KeyCommand: ParsableCommand {
+public struct KeyCommand: AsyncParsableCommand {
   public init() {}
 
   public static let configuration = CommandConfiguration(
@@ -16,7 +16,11 @@ public struct KeyCommand: ParsableCommand {
       sent as 'Authorization: Bearer KEY' or 'X-Clack-Key: KEY'. It is also the key to paste \
       into a Vestaboard tool as its Local API key. The daemon makes it on first start, in \
       api-key in its state directory (mode 0600); if there is none yet this command makes it, \
-      and the daemon will use the same one. To change the key, delete the file and restart.
+      and the daemon will use the same one.
+
+      --rotate makes a new key, prints it, and has the running daemon take it at once: from \
+      then on the old key is refused. A daemon that is not running reads the new key when it \
+      starts; one this command cannot reach takes it on 'systemctl reload clack' (SIGHUP).
       """)
 
   @Option(
@@ -26,13 +30,24 @@ public struct KeyCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The daemon's config file, for its state and api_key_file.", valueName: "file"))
+      "The daemon's config file, for its state, api_key_file and listen address.",
+      valueName: "file"))
   var config: String?
 
   @Flag(help: "The key of clack sim (its own state directory) rather than clack run.")
   var sim = false
 
-  public func run() throws {
+  @Flag(help: "Make a new key and have the running daemon take it; the old key is refused.")
+  var rotate = false
+
+  @Option(
+    help: ArgumentHelp(
+      "With --rotate: the daemon's address (default $CLACK_URL, else the config's listen "
+        + "address, else http://127.0.0.1:7000).", valueName: "url"))
+  var url: String?
+
+  public func run() async throws {
+    if rotate { return try await rotateKey() }
     let (path, mayCreateDirectory) = try keyFile()
     let key: APIKey
     do {
@@ -52,17 +67,20 @@ public struct KeyCommand: ParsableCommand {
 
   /// Where the key lives, and whether the command may have to make its directory.
   func keyFile() throws -> (path: String, mayCreateDirectory: Bool) {
-    var daemonConfig = DaemonConfig()
-    if let config {
-      do {
-        daemonConfig = try DaemonConfig.load(path: config)
-      } catch {
-        throw CommandFailure("\(error)")
-      }
-    }
+    let daemonConfig = try self.daemonConfig()
     if let file = daemonConfig.apiKeyFile, state == nil { return (file, false) }
     let directory =
       state ?? daemonConfig.stateDirectory ?? StateDirectory.defaultPath() + (sim ? "-sim" : "")
     return (APIKey.defaultPath(stateDirectory: directory), true)
+  }
+
+  /// The config the daemon runs with: the file given, else the defaults.
+  func daemonConfig() throws -> DaemonConfig {
+    guard let config else { return DaemonConfig() }
+    do {
+      return try DaemonConfig.load(path: config)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
   }
 }

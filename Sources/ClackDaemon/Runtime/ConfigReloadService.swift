@@ -1,3 +1,4 @@
+import ClackAPI
 import ClackBoard
 import ClackConfig
 import ClackRuntime
@@ -13,11 +14,13 @@ import ServiceLifecycle
 /// limits and zones' senders — without touching the queue, the board's positions or homing.
 /// What only a restart applies (board, listener, state, MQTT, HTTP limits, zones) is named in
 /// a warning and left as it runs. A file that does not load or validate changes nothing.
+/// The API key file is read again too, so a key `clack key --rotate` wrote takes over.
 struct ConfigReloadService: Service {
   let requests: AsyncStream<Void>
   let options: Daemon.Options
   let board: BoardDefinition
   let runtime: Runtime
+  let keys: APIKeyStore
   let notifier: SystemdNotifier
   let logger: Logger
   let address: String
@@ -30,6 +33,7 @@ struct ConfigReloadService: Service {
     var running = options.config
     for await _ in requests {
       notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(Self.monotonicMicroseconds())")
+      reloadKey()
       let (config, status) = await reload(over: running)
       running = config
       notifier.notify("READY=1\nSTATUS=serving http://\(address); \(status)")
@@ -67,6 +71,20 @@ struct ConfigReloadService: Service {
     } catch {
       logger.error("reload failed, still running the config as it was: \(error)")
       return (running, "reload failed (see the log)")
+    }
+  }
+
+  /// The key file read again: a new key takes over, and the old is refused from now on. A
+  /// file gone or unreadable keeps the key as it was.
+  func reloadKey() {
+    do {
+      if try keys.reload() {
+        logger.notice(
+          "SIGHUP: the API key was changed in \(keys.path ?? "its file"); the old one is refused from now on"
+        )
+      }
+    } catch {
+      logger.error("SIGHUP: \(error)")
     }
   }
 

@@ -68,6 +68,7 @@ public struct API: Sendable {
     addQuoteRoutes(v1)
     addPageRoutes(v1)
     addSourceRoutes(v1)
+    addKeyRoutes(v1)
     v1.get("events") { _, _ in eventStream() }
     addLocalAPIRoutes(router)
     addVBMLRoutes(router)

@@ -3,7 +3,9 @@ import HTTPTypes
 
 /// Which requests need the API key (docs/api.md, "Authentication").
 public struct AccessPolicy: Sendable {
-  public let key: APIKey
+  /// The key checked now: `clack key --rotate` may change it while the daemon runs.
+  public let keys: APIKeyStore
+  public var key: APIKey { keys.current }
   /// True when the listener is loopback-only: then reads without a key are open to this
   /// machine.
   public let loopbackOnly: Bool
@@ -11,10 +13,15 @@ public struct AccessPolicy: Sendable {
   /// get it ("clack key", "clack key --sim", "clack key --state …").
   public let keyCommand: String
 
-  public init(key: APIKey, loopbackOnly: Bool, keyCommand: String = "clack key") {
-    self.key = key
+  public init(keys: APIKeyStore, loopbackOnly: Bool, keyCommand: String = "clack key") {
+    self.keys = keys
     self.loopbackOnly = loopbackOnly
     self.keyCommand = keyCommand
+  }
+
+  /// A key that never changes (no file behind it).
+  public init(key: APIKey, loopbackOnly: Bool, keyCommand: String = "clack key") {
+    self.init(keys: APIKeyStore(key), loopbackOnly: loopbackOnly, keyCommand: keyCommand)
   }
 
   public enum Decision: Equatable, Sendable {

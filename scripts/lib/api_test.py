@@ -148,6 +148,10 @@ try:
         ("PUT", "/api/v1/board/script", {"script": "elder"}, auth, 409),
         ("PUT", "/api/v1/board/script", {"script": "ogham"}, auth, 400),
         ("GET", "/api/v1/status", None, {}, 200),
+        # The key file read again: unchanged here, so the key stays (clack key --rotate's
+        # change is KeyRotationTests').
+        ("POST", "/api/v1/key/reload", None, auth, 200),
+        ("POST", "/api/v1/key/reload", None, {}, 401),
         ("GET", "/api/v1/quotes/today", None, {}, 200),
         ("GET", "/api/v1/quotes", None, {}, 200),
         ("POST", "/api/v1/quotes", {"text": "Be brief.", "author": "Someone"}, auth, 201),

@@ -77,6 +77,16 @@ public final class SimulatedBoard {
   /// Each motor's position in half-steps: what a restart after a clean stop starts from.
   public var rotorPositions: [Int] { modules.map(\.motor.position) }
 
+  /// Each I2C module's simulated bus and address, by module (empty for other wirings).
+  public private(set) var i2cPlaces: [(bus: SimulatedI2CBus, address: UInt8)] = []
+
+  /// What module `index`'s address does from now on: answer, not acknowledge some transfers,
+  /// time out, or not be there (a test's bad bus, changed as the test goes).
+  public func setFaults(_ faults: I2CFaults, ofModule index: Int) {
+    let place = i2cPlaces[index]
+    place.bus.faults[place.address] = faults
+  }
+
   /// A chip for a board file's `chip:` (a label, or a /dev path).
   private func chip(_ name: String, lines: Int) -> (SimulatedGPIOChip, GPIOChipSelector) {
     let count = max(58, lines)
@@ -130,6 +140,7 @@ public final class SimulatedBoard {
         missing: board.simulation.missingModules.contains(module),
         nackRate: board.simulation.nackRate)
       buses[place.bus]?.faults[UInt8(place.address)] = faults
+      if let bus = buses[place.bus] { i2cPlaces.append((bus, UInt8(place.address))) }
     }
     return buses
   }

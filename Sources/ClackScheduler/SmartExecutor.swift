@@ -7,20 +7,32 @@ import ClackHAL
 /// whose planned start has come (never more than `budget` modules moving at once) and reads
 /// the status of a few modules, busy ones first. Homing is the module's own `home` command,
 /// sent within the budget too. A module that stops answering, reports a dead sensor or
-/// resets is dealt with on its own; the others carry on.
+/// resets is dealt with on its own; the others carry on. A bus operation that fails is tried
+/// again at the next tick, and only `busFailureLimit` failures in a row make a fault: then the
+/// module is left alone and tried again later each time (from `retryFirst` up to
+/// `retryCeiling` apart), and taken back, homed again if it must be, once it answers.
 public final class SmartExecutor: FlapTickExecutor {
   public let bank: SmartModuleBank
   public let planner: Planner
   /// Status reads per tick: I2C time is the limit (a 13-byte read is about 0.4 ms at 400 kHz).
   public let pollsPerTick: Int
-  /// Consecutive failed bus operations after which a module is switched off.
-  public static let busFailureLimit = 3
+  /// Consecutive failed bus operations after which a module counts as not answering. Five:
+  /// configuring a module takes four transfers, so at 5 % of transfers not acknowledged one
+  /// try in five fails, and three in a row would happen to one module of a wall in most runs.
+  public static let busFailureLimit = 5
+  /// How long a module that does not answer is left before it is tried again, in
+  /// microseconds: doubled after each failed try, up to the ceiling.
+  public static let retryFirst = 50_000
+  public static let retryCeiling = 5_000_000
   /// How long a module may take to show that it started a move, in microseconds.
   static let startGrace = 50_000
   private var modules: [Module]
   private var faultPending: PendingFaults
   private var cursor = 0
   private var idleCursor = 0
+  private var retryCursor = 0
+  /// Bus operations that failed and were tried again (a NACK, a timeout), since the start.
+  public private(set) var busRetries = 0
 
   struct Module {
     enum Phase: Equatable {
@@ -41,6 +53,10 @@ public final class SmartExecutor: FlapTickExecutor {
     var unexpected = 0
     var fault: ModuleFault?
     var busFailures = 0
+    /// Set after `busFailureLimit` failures in a row: the module is idle to the executor,
+    /// its fault shown, and it is tried again at `retryAt`.
+    var unreachable = false
+    var retryAt = 0
   }
 
   public init(bank: SmartModuleBank, board: BoardDefinition, pollsPerTick: Int = 4) {
@@ -54,6 +70,9 @@ public final class SmartExecutor: FlapTickExecutor {
   public var moduleCount: Int { modules.count }
 
   public var isIdle: Bool { modules.allSatisfy { $0.phase == .idle } }
+
+  /// Modules that do not answer now, tried again now and then.
+  public var unansweredCount: Int { modules.count { $0.unreachable } }
 
   /// How often an idle board reads each module, in microseconds: enough to notice within ten
   /// seconds one that reset or lost power, the only change an idle module can have.
@@ -70,7 +89,8 @@ public final class SmartExecutor: FlapTickExecutor {
     for index in modules.indices where usable(index) {
       modules[index].target = flaps[index]
       modules[index].mode = .lookForHome
-      modules[index].phase = .waitingHome
+      // One that does not answer is homed once it does.
+      if !modules[index].unreachable { modules[index].phase = .waitingHome }
     }
   }
 
@@ -80,7 +100,8 @@ public final class SmartExecutor: FlapTickExecutor {
     for index in modules.indices {
       let target = command.targets[index]
       modules[index].target = target
-      guard modules[index].mode == .normal else { continue }
+      // One that does not answer is sent its target once it does.
+      guard modules[index].mode == .normal, !modules[index].unreachable else { continue }
       switch modules[index].phase {
       case .waitingHome, .homing:
         continue  // it gets the new target once homed
@@ -112,13 +133,13 @@ public final class SmartExecutor: FlapTickExecutor {
       case .waitingHome:
         if !modules[index].configured {
           if let fault = bank.configure(module: index) {
-            failed(index, fault)
+            failed(index, fault, now: now)
             continue
           }
           modules[index].configured = true
         }
         if let fault = bank.home(module: index) {
-          failed(index, fault)
+          failed(index, fault, now: now)
         } else {
           succeeded(index)
           modules[index].phase = .homing
@@ -127,7 +148,7 @@ public final class SmartExecutor: FlapTickExecutor {
         }
       case .waitingDispatch where now >= modules[index].dispatchAt:
         if let fault = bank.setTarget(modules[index].target ?? 0, module: index) {
-          failed(index, fault)
+          failed(index, fault, now: now)
         } else {
           succeeded(index)
           modules[index].phase = .moving
@@ -139,6 +160,19 @@ public final class SmartExecutor: FlapTickExecutor {
       }
     }
     poll(now: now)
+    retry(now: now)
+  }
+
+  /// Tries one module that does not answer, once its wait is over.
+  private func retry(now: Int) {
+    for _ in modules.indices {
+      let index = retryCursor
+      retryCursor = (retryCursor + 1) % modules.count
+      if modules[index].unreachable, now >= modules[index].retryAt {
+        read(index, now: now)
+        return
+      }
+    }
   }
 
   /// Reads busy modules round-robin; a spare read goes to an idle one, to notice resets.
@@ -164,7 +198,9 @@ public final class SmartExecutor: FlapTickExecutor {
       let index = idleCursor
       idleCursor = (idleCursor + 1) % count
       visited += 1
-      if modules[index].phase == .idle, modules[index].mode == .normal {
+      if modules[index].phase == .idle, modules[index].mode == .normal,
+        !modules[index].unreachable
+      {
         read(index, now: now)
         polls += 1
         idleDone += 1
@@ -173,12 +209,16 @@ public final class SmartExecutor: FlapTickExecutor {
   }
 
   private func read(_ index: Int, now: Int) {
-    switch bank.status(module: index) {
+    let result = bank.status(module: index)
+    if case .failure(let fault) = result, case .bus = fault.kind {
+      failed(index, fault, now: now)
+      return
+    }
+    if modules[index].unreachable { answered(index, now: now) }
+    switch result {
     case .success(let snapshot):
       succeeded(index)
-      if modules[index].fault != nil, case .bus = modules[index].fault?.kind {
-        modules[index].fault = nil  // it answers again
-      }
+      clearPassedFault(index)
       modules[index].flap = snapshot.flap
       modules[index].missed = Int(snapshot.missedHomes)
       modules[index].unexpected = Int(snapshot.unexpectedHomes)
@@ -197,7 +237,21 @@ public final class SmartExecutor: FlapTickExecutor {
         break
       }
     case .failure(let fault):
-      failed(index, fault)
+      failed(index, fault, now: now)
+    }
+  }
+
+  /// A module that did not answer does again: taken back where it was. If it kept its
+  /// configuration and knew where it was, it carries on towards its target (the status just
+  /// read says whether it moves, and a stop short is sent again); else it homes again.
+  private func answered(_ index: Int, now: Int) {
+    modules[index].unreachable = false
+    if modules[index].configured, modules[index].mode == .normal {
+      modules[index].phase = .moving
+      modules[index].sentAt = now - Self.startGrace - 1
+    } else {
+      modules[index].mode = .lookForHome
+      modules[index].phase = .waitingHome
     }
   }
 
@@ -211,16 +265,51 @@ public final class SmartExecutor: FlapTickExecutor {
     }
   }
 
-  private func succeeded(_ index: Int) {
-    modules[index].busFailures = 0
+  /// A status with no fault and no reset ends a fault that was an event, not a state: the
+  /// faults a module reported and had cleared, and a reset once the module homed again.
+  private func clearPassedFault(_ index: Int) {
+    switch modules[index].fault?.kind {
+    case .reported(let faults) where !faults.contains(.homeNotFound):
+      modules[index].fault = nil
+    case .moduleReset where modules[index].mode == .normal:
+      modules[index].fault = nil
+    default:
+      break
+    }
   }
 
-  private func failed(_ index: Int, _ fault: ModuleFault) {
+  private func succeeded(_ index: Int) {
+    modules[index].busFailures = 0
+    if case .bus = modules[index].fault?.kind { modules[index].fault = nil }  // it answers
+  }
+
+  private func failed(_ index: Int, _ fault: ModuleFault, now: Int) {
+    if case .bus = fault.kind {
+      busRetries += 1
+      modules[index].busFailures += 1
+      // A NACK now and then is the bus's noise, not the module's fault: tried again.
+      guard modules[index].busFailures >= Self.busFailureLimit else { return }
+      record(
+        index,
+        ModuleFault(
+          module: index, kind: fault.kind,
+          message: "does not answer (\(Self.busFailureLimit) tries in a row): \(fault.message); "
+            + "tried again every few seconds"))
+      unreachable(index, now: now)
+      return
+    }
+    if case .moduleReset = fault.kind, !modules[index].configured {
+      // Its power-on flag, read before it was ever configured (it did not answer then): no
+      // fault. The bank has configured it now; it homes as it was going to.
+      modules[index].configured = true
+      modules[index].mode = .lookForHome
+      modules[index].phase = .waitingHome
+      return
+    }
     record(index, fault)
     switch fault.kind {
     case .bus:
-      modules[index].busFailures += 1
-      if modules[index].busFailures >= Self.busFailureLimit { disable(index, .disabled) }
+      break
     case .protocolMismatch, .flapCountMismatch:
       disable(index, .disabled)
     case .moduleReset:
@@ -236,6 +325,14 @@ public final class SmartExecutor: FlapTickExecutor {
     case .homeNotFound, .sensorStuckActive:
       disable(index, .sensorError)
     }
+  }
+
+  /// Leaves a module that does not answer alone until `retryAt`, later after each failed try.
+  private func unreachable(_ index: Int, now: Int) {
+    let tries = min(modules[index].busFailures - Self.busFailureLimit, 16)
+    modules[index].retryAt = now + min(Self.retryCeiling, Self.retryFirst << tries)
+    modules[index].unreachable = true
+    modules[index].phase = .idle
   }
 
   private func disable(_ index: Int, _ mode: ModuleMode) {
@@ -262,7 +359,7 @@ public final class SmartExecutor: FlapTickExecutor {
 
   public func report(into reports: inout [ModuleReport]) {
     for index in modules.indices {
-      reports[index].mode = modules[index].mode
+      reports[index].mode = modules[index].unreachable ? .disabled : modules[index].mode
       let flap = modules[index].mode == .normal ? (modules[index].flap ?? -1) : -1
       reports[index].flap = flap
       reports[index].position = flap < 0 ? -1 : planner.position(ofFlap: flap)

@@ -6,7 +6,8 @@ public enum ModuleMode: String, Sendable, Hashable, Codable, CaseIterable {
   case lookForHome = "look-for-home"
   /// Homing failed: no home pulse, or the sensor never let go. The module is left alone.
   case sensorError = "sensor-error"
-  /// Switched off after a bus fault.
+  /// Switched off: it speaks another protocol or has another spool, or it does not answer on
+  /// its bus (a smart module is tried again now and then, and taken back when it answers).
   case disabled
 
   /// A module in trouble: one a viewer should be told about.

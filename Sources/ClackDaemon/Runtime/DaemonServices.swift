@@ -78,7 +78,9 @@ struct LifecycleService: Service {
 extension LifecycleService {
   /// Logs faults that appeared (warnings) or cleared (notices) and updates `STATUS=`.
   func report(_ faults: inout FaultWatch, status: String) {
-    guard let change = faults.look(at: display.runner) else { return }
+    guard let change = faults.look(at: display.runner, now: clock.monotonicSeconds()) else {
+      return
+    }
     for line in change.appeared { logger.warning("\(line)") }
     for line in change.cleared { logger.notice("\(line)") }
     notifier.notify("STATUS=\(status)\(faults.summary)")

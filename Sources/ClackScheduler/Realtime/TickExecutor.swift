@@ -102,11 +102,12 @@ struct PendingFaults {
     pending[index] = true
   }
 
-  /// The first marked module's fault, unmarking it.
+  /// The first marked module's fault, unmarking it; a module whose fault cleared since it
+  /// was marked is passed over (not taken for the end of the list).
   mutating func next(_ fault: (Int) -> ModuleFault?) -> ModuleFault? {
     for index in pending.indices where pending[index] {
       pending[index] = false
-      return fault(index)
+      if let found = fault(index) { return found }
     }
     return nil
   }

@@ -177,8 +177,7 @@ public struct ContentEngine: Sendable {
     // the time.
     for showing in current.values {
       if case .scheduled(let index, _) = showing.source, holding[index] != nil, refreshes(index) {
-        times.append(
-          Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60))
+        times.append(ZoneProgram.nextMinute(after: now))
       }
     }
     if let boundary = rules.quietHours?.nextBoundary(after: now, in: rules.timeZone) {

@@ -105,10 +105,12 @@ struct ZoneProgram: Sendable, Hashable {
     guard let showing else { return nil }
     var times: [Date] = []
     if let until = showing.until, until > now { times.append(until) }
-    if refreshes(showing.index) {
-      times.append(
-        Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60))
-    }
+    if refreshes(showing.index) { times.append(Self.nextMinute(after: now)) }
     return times.min()
+  }
+
+  /// The next whole minute after `now`: when a page that shows the time is drawn again.
+  static func nextMinute(after now: Date) -> Date {
+    Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
   }
 }

@@ -47,11 +47,12 @@ package struct HomeAssistantStatestream: Sendable {
     return filters
   }
 
-  /// Takes a message: the names of the sources whose data it changed (none when the topic
-  /// is not one of theirs, or the value is the one they had). An empty payload (a retained
+  /// Takes a message: the names of the sources whose data it changed (none when the value is
+  /// the one they had), or nil when no source reads the topic. An empty payload (a retained
   /// message cleared) forgets the value.
-  package mutating func record(topic: String, payload: [UInt8]) -> [String] {
+  package mutating func record(topic: String, payload: [UInt8]) -> [String]? {
     var changed: [String] = []
+    var ours = false
     for source in watched {
       guard topic.hasPrefix(source.base + "/") else { continue }
       let levels = topic.dropFirst(source.base.count + 1).split(
@@ -59,6 +60,7 @@ package struct HomeAssistantStatestream: Sendable {
       guard levels.count == 3 else { continue }
       let entity = "\(levels[0]).\(levels[1])"
       guard source.entities.contains(entity) else { continue }
+      ours = true
       var fields = entities[source.name, default: [:]][entity] ?? EntityState()
       let before = fields
       let text = String(decoding: payload, as: UTF8.self)
@@ -76,7 +78,7 @@ package struct HomeAssistantStatestream: Sendable {
       entities[source.name, default: [:]][entity] = fields
       changed.append(source.name)
     }
-    return changed
+    return ours ? changed : nil
   }
 
   /// What pages read of source `name`: the entities heard of so far, by domain and object id.

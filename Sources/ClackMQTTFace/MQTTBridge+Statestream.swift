@@ -82,10 +82,9 @@ final class StatestreamMemo: Sendable {
 
   func record(topic: String, payload: [UInt8]) -> Recorded {
     state.withLock { state in
-      guard state.stream.subscriptions.contains(where: { Self.matches(topic, $0) }) else {
+      guard let changed = state.stream.record(topic: topic, payload: payload) else {
         return .notOurs
       }
-      let changed = state.stream.record(topic: topic, payload: payload)
       for name in changed where !state.pending.contains(name) { state.pending.append(name) }
       return changed.isEmpty ? .unchanged : .changed
     }
@@ -99,10 +98,4 @@ final class StatestreamMemo: Sendable {
     }
   }
 
-  /// `topic` under a `…/+` filter: the same levels, any last one.
-  private static func matches(_ topic: String, _ filter: String) -> Bool {
-    let stem = filter.dropLast()  // the `+`
-    return topic.hasPrefix(stem) && !topic.dropFirst(stem.count).contains("/")
-      && topic.count > stem.count
-  }
 }

@@ -35,16 +35,41 @@ for name in "${names[@]}"; do
   [ -d "Tests/Fuzz/corpus/$name" ] || die "no fuzz target '$name' (targets: $(ls Tests/Fuzz/corpus | tr '\n' ' '))"
 done
 
-mkdir -p "$out"
-echo "fuzz: building clack-fuzz with libFuzzer and AddressSanitizer (a few minutes the first time)"
-swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address -Xswiftc -DCLACK_FUZZ \
-  --scratch-path "$out" > "$out/clack-fuzz.build.log" 2>&1 \
-  || { tail -40 "$out/clack-fuzz.build.log" >&2; die "could not build the fuzz targets (log: $out/clack-fuzz.build.log)"; }
-bin=$(swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address \
-  -Xswiftc -DCLACK_FUZZ --scratch-path "$out" --show-bin-path) \
-  || die "could not find where SwiftPM put clack-fuzz"
+# The coverage libFuzzer steers by is asked for by name: SwiftPM's --sanitize=fuzzer reaches
+# the compiler of every module, but its jobs for library modules sometimes came out with only
+# -sanitize=address (edges uninstrumented, every run finding nothing).
+build=(swift build --product clack-fuzz --sanitize=fuzzer --sanitize=address
+  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+  -Xswiftc -DCLACK_FUZZ --scratch-path "$out")
+build_fuzzer() {
+  mkdir -p "$out"
+  echo "fuzz: building clack-fuzz with libFuzzer and AddressSanitizer (a few minutes the first time)"
+  "${build[@]}" > "$out/clack-fuzz.build.log" 2>&1 \
+    || { tail -40 "$out/clack-fuzz.build.log" >&2; die "could not build the fuzz targets (log: $out/clack-fuzz.build.log)"; }
+}
+
+# The code edges libFuzzer can see in the binary. Clack's own modules alone have over 100,000;
+# a build whose libraries came out without the fuzzer's instrumentation has a few thousand,
+# and its runs find nothing while they seem to pass.
+counters() {
+  CLACK_FUZZ_TARGET=json-path SWIFT_BACKTRACE=enable=no "$binary" -runs=0 2>&1 \
+    | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -1
+}
+
+build_fuzzer
+bin=$("${build[@]}" --show-bin-path) || die "could not find where SwiftPM put clack-fuzz"
 binary=$bin/clack-fuzz
 [ -x "$binary" ] || die "no fuzz binary at $binary"
+edges=$(counters || true)
+if [ "${edges:-0}" -lt 50000 ]; then
+  echo "fuzz: clack-fuzz has ${edges:-no} instrumented edges, too few: building it again from scratch"
+  rm -rf "$out"
+  build_fuzzer
+  edges=$(counters || true)
+  [ "${edges:-0}" -ge 50000 ] \
+    || die "clack-fuzz has ${edges:-no} instrumented edges: its libraries were built without -sanitize=fuzzer (log: $out/clack-fuzz.build.log)"
+fi
+echo "fuzz: clack-fuzz has $edges instrumented edges"
 
 total=0
 for name in "${names[@]}"; do
@@ -59,7 +84,8 @@ for name in "${names[@]}"; do
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-  coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1)
+  coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
+  [ -n "$coverage" ] || die "fuzz target $name reached no code (log: $log)"
   echo "fuzz: $name: ${runs:-0} runs in $seconds s (${rate:-0}/s), ${coverage:-cov: ?}, no crash"
   total=$((total + ${runs:-0}))
 done

@@ -94,14 +94,16 @@ public struct ContentEngine: Sendable {
     var decision = ContentDecision(
       zones: [:], changed: [], started: [], finished: [], quiet: quiet)
     for zone in rules.zones {
-      let eligible = messages.filter {
-        $0.zone == zone.name && $0.isActive(at: now) && (!quiet || $0.bypassQuietHours)
+      // Positions in `messages`, not copies: a decision looks at each message once.
+      let eligible = messages.indices.filter {
+        messages[$0].zone == zone.name && messages[$0].isActive(at: now)
+          && (!quiet || messages[$0].bypassQuietHours)
       }
       let previous = current[zone.name]
       let next =
         quiet && eligible.isEmpty
         ? previous?.source ?? .idle
-        : choose(zone.name, eligible, previous, now: now, quiet: quiet)
+        : choose(zone.name, messages, eligible, previous, now: now, quiet: quiet)
       decision.zones[zone.name] = next
       // A message, or an entry taking the zone while its source holds, ends the turn of the
       // entry on show: the run of show goes on after it.
@@ -116,7 +118,7 @@ public struct ContentEngine: Sendable {
         continue
       }
       redraw.remove(zone.name)
-      let nextMessage = eligible.first { $0.id == next.messageID }
+      let nextMessage = eligible.lazy.map { messages[$0] }.first { $0.id == next.messageID }
       current[zone.name] = ZoneShowing(
         source: next, since: now, hold: nextMessage.map(hold(of:)) ?? 0)
       decision.changed.append(zone.name)
@@ -235,10 +237,11 @@ public struct ContentEngine: Sendable {
   }
 
   private mutating func choose(
-    _ zone: String, _ eligible: [Message], _ previous: ZoneShowing?, now: Date, quiet: Bool
+    _ zone: String, _ messages: [Message], _ eligible: [Int], _ previous: ZoneShowing?,
+    now: Date, quiet: Bool
   ) -> ZoneSource {
-    var eligible = eligible
-    let shown = previous.flatMap { previous in eligible.first { $0.id == previous.source.messageID }
+    let shown = previous.flatMap { previous in
+      eligible.lazy.map { messages[$0] }.first { $0.id == previous.source.messageID }
     }
     let held = previous?.holds(at: now) ?? false
     // An urgent message on show keeps the zone for its time, then ends.
@@ -246,19 +249,33 @@ public struct ContentEngine: Sendable {
       if held, let previous { return previous.source }
       ended.insert(shown.id)
     }
-    eligible.removeAll { ended.contains($0.id) }
-    // Urgent ones in the order they came (a pinned one, once shown, joins the pinned turns).
-    let oldestFirst = eligible.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-    if let urgent = oldestFirst.first(where: { $0.priority == .urgent && $0.state != .shown }) {
-      return .message(urgent.id)
+    // One look at each candidate: the oldest urgent one, the newest one not pinned, and the
+    // pinned ones (no sorted copy of the queue: it may hold hundreds).
+    var oldestUrgent: Message?
+    var newest: Message?
+    var pinned: [Int64] = []
+    for index in eligible where !ended.contains(messages[index].id) {
+      let message = messages[index]
+      // Urgent ones in the order they came (a pinned one, once shown, joins the pinned turns).
+      if message.priority == .urgent, message.state != .shown,
+        oldestUrgent.map({ Self.order(message) < Self.order($0) }) ?? true
+      {
+        oldestUrgent = message
+      }
+      if message.pinned {
+        pinned.append(message.id)
+      } else if newest.map({ Self.order(message) > Self.order($0) }) ?? true {
+        newest = message
+      }
     }
+    if let urgent = oldestUrgent { return .message(urgent.id) }
     if !quiet, let takeover = takeover(of: zone, from: .high, previous, now: now) {
       return takeover
     }
     // A message on show keeps the zone for its time.
     if held, let previous, shown != nil { return previous.source }
-    if let newest = oldestFirst.last(where: { !$0.pinned }) { return .message(newest.id) }
-    let pinned = eligible.filter(\.pinned).map(\.id).sorted()
+    if let newest { return .message(newest.id) }
+    pinned.sort()
     if !pinned.isEmpty {
       guard case .pinned(let id) = previous?.source, let at = pinned.firstIndex(of: id) else {
         return .pinned(pinned[0])
@@ -273,6 +290,9 @@ public struct ContentEngine: Sendable {
     }
     return previous.map { $0.source.messageID == nil ? $0.source : .idle } ?? .idle
   }
+
+  /// The order messages came in: when they were created, then their id.
+  private static func order(_ message: Message) -> (Date, Int64) { (message.createdAt, message.id) }
 
   /// Records every timed entry's fires between the last check and `now`. Looking back (at
   /// start, or with new rules), only entries that stand until the next fire are recovered: a

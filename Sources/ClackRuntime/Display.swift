@@ -139,6 +139,12 @@ public actor Display {
       // Kept in id order, as the store reads them.
       messages.insert(message, at: messages.firstIndex { $0.id > message.id } ?? messages.endIndex)
       changed = true
+      // Narrowed as a read of the store narrows it, once the copy holds twice as many queued
+      // messages as a read would: each decision and forecast then stays the same size however
+      // long the queue grows, and the narrowing's sort comes once in `newestQueued` messages.
+      if messages.count(where: { $0.state == .queued }) > 2 * ActiveQueue.newestQueued {
+        messages = ActiveQueue.narrow(messages)
+      }
     }
     if changed { step() }
     wakeLoop()

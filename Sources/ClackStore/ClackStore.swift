@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Clack's durable state in one SQLite file (WAL mode): the message queue with each message's
 /// history, the quotes, the board's last known state and each sender's rate-limit bucket.
@@ -8,6 +9,11 @@ import GRDB
 public final class ClackStore: Sendable {
   public let path: String
   let writer: any DatabaseWriter
+  /// The quotes as last read (`quotes()`), until one is added or removed: the display reads
+  /// them each time it works out a quote it may show, which is each time it wakes. Only this
+  /// process writes the file (the daemon opens it; everything else goes through its API).
+  /// Each write counts a version, so a read that raced a write is not kept.
+  let quoteCache = Mutex<(version: Int, quotes: [StoredQuote]?)>((0, nil))
 
   /// Opens (creating if needed) the database at `path` and brings its schema up to date. A
   /// database from a newer Clack is refused, and left untouched.

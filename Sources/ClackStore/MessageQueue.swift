@@ -75,8 +75,11 @@ extension ClackStore {
   /// The messages active at `now` (`Message.isActive`, the one rule), for the content engine:
   /// the showing and pinned ones, and of the queued ones the newest `limit` and every urgent
   /// one or one that bypasses quiet hours. The query only narrows the candidates with the
-  /// indexed columns, so a queue of thousands of messages not due yet costs nothing.
-  public func activeMessages(at now: Date, limit: Int = 500) throws(StoreError) -> [Message] {
+  /// indexed columns, so a queue of thousands of messages not due yet costs nothing. The same
+  /// narrowing as `ActiveQueue.narrow`, which the display keeps its copy to.
+  public func activeMessages(at now: Date, limit: Int = ActiveQueue.newestQueued)
+    throws(StoreError) -> [Message]
+  {
     let candidates: [MessageRecord] = try read { db in
       let time = StoreTime(now)
       let due = Column("state") == MessageState.queued && Column("not_before") <= time

@@ -39,9 +39,16 @@ enum QuoteStore {
 }
 
 extension ClackStore {
-  /// Every quote, in the order they were added (the bundled library first).
+  /// Every quote, in the order they were added (the bundled library first). Read once and
+  /// kept until a quote is added or removed.
   public func quotes() throws(StoreError) -> [StoredQuote] {
-    try read { db in try StoredQuote.order(Column("id")).fetchAll(db) }
+    let (version, kept) = quoteCache.withLock { ($0.version, $0.quotes) }
+    if let kept { return kept }
+    let quotes = try read { db in try StoredQuote.order(Column("id")).fetchAll(db) }
+    quoteCache.withLock { cache in
+      if cache.version == version { cache.quotes = quotes }
+    }
+    return quotes
   }
 
   /// Adds a quote; the same text by the same author twice is refused.
@@ -50,6 +57,7 @@ extension ClackStore {
     let author = quote.author.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .invalid(field: "text", message: "must not be empty") }
     guard !author.isEmpty else { throw .invalid(field: "author", message: "must not be empty") }
+    defer { quotesChanged() }
     return try write { db in
       if try StoredQuote.filter(Column("text") == text && Column("author") == author)
         .fetchCount(db) > 0
@@ -62,9 +70,15 @@ extension ClackStore {
     }
   }
 
+  /// Forgets the quotes read (after a write, even one that failed part way).
+  private func quotesChanged() {
+    quoteCache.withLock { cache in cache = (cache.version + 1, nil) }
+  }
+
   /// Removes a quote (bundled ones too). False when there was none.
   @discardableResult
   public func removeQuote(id: Int64) throws(StoreError) -> Bool {
-    try write { db in try StoredQuote.deleteOne(db, key: id) }
+    defer { quotesChanged() }
+    return try write { db in try StoredQuote.deleteOne(db, key: id) }
   }
 }

@@ -46,6 +46,31 @@ import Testing
   }
 }
 
+/// With thousands of messages due at once, the display's copy holds at most twice the queued
+/// messages a read of the store gives, so deciding and forecasting stay the same size, and
+/// narrowed it is that read.
+@Suite(.serialized) struct LongQueueCopyTests {
+  @Test func theCopyOfALongQueueStaysNarrowedAsTheStoreReadsIt() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight.addingTimeInterval(9 * 3600))
+    var config = RuntimeConfig()
+    config.timeZone = RuntimeHarness.utc
+    try await RuntimeHarness.withRunningLoop(config, clock: clock) { runtime in
+      let display = runtime.display
+      var most = 0
+      for index in 0..<(2 * ActiveQueue.newestQueued + 100) {
+        let message = NewMessage(sender: "s\(index)", body: .text("DUE \(index)"))
+        _ = try await runtime.messages.accept(message)
+        most = max(most, await display.messages.count { $0.state == .queued })
+      }
+      #expect(most <= 2 * ActiveQueue.newestQueued)
+      let read = try runtime.store.activeMessages(at: clock.now()).map(\.id)
+      let kept = await display.messages
+      #expect(Set(read).isSubset(of: Set(kept.map(\.id))), "everything a read gives is kept")
+      #expect(ActiveQueue.narrow(kept).map(\.id) == read)
+    }
+  }
+}
+
 /// A clean stop right after the board settles, before the loop's next look, still keeps the
 /// frame for the next start.
 @Suite(.serialized) struct CleanStopFrameTests {

@@ -40,6 +40,28 @@ import Testing
       try store.activeMessages(at: epoch.addingTimeInterval(7200)).contains { $0.id == laterID })
   }
 
+  @Test func theReadIsTheNarrowingTheDisplayKeepsItsCopyTo() throws {
+    let store = try ClackStore(inMemory: "narrowing")
+    let policy = SenderPolicy(perHour: 0, latestSlot: false)
+    for index in 0..<40 {
+      var message = text("M\(index)", from: "s\(index)")
+      message.priority = index % 9 == 0 ? .urgent : .normal
+      message.bypassQuietHours = index % 11 == 0
+      message.pinned = index % 13 == 0
+      let id = try store.enqueue(
+        message, at: epoch.addingTimeInterval(Double(index)), policy: policy
+      )
+      .message.id
+      if index % 7 == 0 { try store.setState(.showing, id: id, at: epoch, reason: "test") }
+    }
+    let now = epoch.addingTimeInterval(60)
+    let every = try store.activeMessages(at: now, limit: 1_000)
+    #expect(every.count == 40)
+    let read = try store.activeMessages(at: now, limit: 6)
+    #expect(read.count < every.count)
+    #expect(read.map(\.id) == ActiveQueue.narrow(every, limit: 6).map(\.id))
+  }
+
   @Test func theNextTimedChangeIsTheEarliestDueOrExpiryAhead() throws {
     let store = try ClackStore(inMemory: "next-change")
     let policy = SenderPolicy(perHour: 0, latestSlot: false)

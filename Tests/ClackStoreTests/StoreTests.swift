@@ -212,6 +212,8 @@ func text(_ body: String, from sender: String = "alice") -> NewMessage {
     #expect(bundled.allSatisfy { $0.source == "bundled" })
     let added = try store.addQuote(Quote(text: "Flip slowly.", author: "A. Maker"), at: epoch)
     #expect(added.source == "user")
+    // Read at once, though the quotes read before are kept (until a quote is added or removed).
+    #expect(try store.quotes().last == added)
     #expect(
       throws: StoreError.invalid(field: "text", message: "this quote by A. Maker is already there")
     ) {

@@ -4,8 +4,9 @@
 # plus MQTT messages through a Mosquitto on loopback; then whether every acknowledged message
 # is in the store and whether the daemon's memory is back to its idle figure
 # (scripts/lib/bench_flood.py). Runs the binary the Debian package installs
-# (scripts/lib/common.sh: packaged_binary) as `clack run --simulate` in real time (it homes once
-# first: about 75 s). Run it as root, so the executor runs SCHED_FIFO as under systemd. Goal:
+# (scripts/lib/common.sh: packaged_binary) as `clack run --simulate --realtime` in real time
+# (it homes once first: about 75 s). Run it as root, so the executor runs SCHED_FIFO as under
+# systemd. Goal:
 # lateness p99 under the flood at most 1.1 times the quiet runs'. Record the figures, with the
 # machine and date, in docs/performance.md.
 #

@@ -28,6 +28,8 @@ public struct Daemon {
     public var simulate = false
     /// How much faster than real time a simulated board (and the content clock) runs.
     public var speed = 1
+    /// A simulated board's executor asks for real-time scheduling, as real hardware's does.
+    public var realtimeTwin = false
     public var logLevel = Logger.Level.info
     /// What the command line set over the config file (applied again on a reload).
     public var overrides = Overrides()
@@ -115,7 +117,8 @@ public struct Daemon {
     // Taken now: should this run not end cleanly, the next one homes.
     let cleanStop = Self.takeCleanStop(from: store, for: board, logger: logger)
     let runner = try BoardRunner(
-      board: board, simulate: options.simulate, speed: options.speed, rotors: cleanStop?.rotors)
+      board: board, simulate: options.simulate, speed: options.speed, rotors: cleanStop?.rotors,
+      realtimeTwin: options.realtimeTwin)
     logger.info("\(runner.grant)")
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,

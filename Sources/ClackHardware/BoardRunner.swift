@@ -34,10 +34,12 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
 
   /// `clock` replaces the thread's monotonic clock (tests run the thread in virtual time).
   /// `rotors`: a simulated board's rotor positions saved at a clean stop (`positionsAtStop`),
-  /// so its twin starts where it stopped, as a real board would.
+  /// so its twin starts where it stopped, as a real board would. `realtimeTwin`: a simulated
+  /// board's executor asks for real-time scheduling as real hardware's does (to measure its
+  /// timing beside other load; a twin has no motor to stall, so by default it does not).
   public init(
     board: BoardDefinition, simulate: Bool, speed: Int = 1, clock tickClock: (any TickClock)? = nil,
-    rotors: [Int]? = nil
+    rotors: [Int]? = nil, realtimeTwin: Bool = false
   ) throws {
     self.board = board
     self.speed = max(1, speed)
@@ -46,10 +48,12 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
     drive =
       if let definition = board.pixels {
         try PixelDrive(
-          definition: definition, simulate: simulate || definition.simulatedOnly, clock: clock)
+          definition: definition, simulate: simulate || definition.simulatedOnly, clock: clock,
+          realtimeTwin: realtimeTwin)
       } else {
         try FlapDrive(
-          board: board, planner: planner, simulate: simulate, rotors: rotors, clock: clock)
+          board: board, planner: planner, simulate: simulate, rotors: rotors, clock: clock,
+          realtimeTwin: realtimeTwin)
       }
     grant = drive.thread.start()
   }

@@ -22,7 +22,8 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   /// `clock`: the thread's clock (the monotonic clock, `speed` times faster for a simulated
   /// board, or a test's virtual one).
   init(
-    board: BoardDefinition, planner: Planner, simulate: Bool, rotors: [Int]?, clock: TickClock
+    board: BoardDefinition, planner: Planner, simulate: Bool, rotors: [Int]?, clock: TickClock,
+    realtimeTwin: Bool = false
   ) throws {
     self.planner = planner
     let stepped: StepperBank?
@@ -64,8 +65,9 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
       }
     }
     // Real-time priority is for real coils. A simulated board has no motor to stall, and at
-    // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine.
-    let setup: RealtimeSetup = twin == nil ? RealtimeSetup() : .none
+    // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine;
+    // it asks only when told to (`realtimeTwin`), to measure its timing beside other load.
+    let setup: RealtimeSetup = twin == nil || realtimeTwin ? RealtimeSetup() : .none
     flaps = ExecutorThread<FlapCommand>(
       executor: executor, tickMicroseconds: board.flapTickMicroseconds(smart: smart != nil),
       clock: clock, setup: setup, onTick: onTick)

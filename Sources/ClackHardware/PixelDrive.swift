@@ -27,7 +27,9 @@ public final class PixelDrive: @unchecked Sendable {
   private let twin: SimulatedPixelBoard?
 
   /// `clock`: the thread's clock (the monotonic clock, or a test's virtual one).
-  init(definition: PixelBoardDefinition, simulate: Bool, clock: TickClock) throws {
+  init(
+    definition: PixelBoardDefinition, simulate: Bool, clock: TickClock, realtimeTwin: Bool = false
+  ) throws {
     self.definition = definition
     grid = try definition.characterGrid(file: definition.name)
     symbols = grid.symbolSet()
@@ -49,10 +51,10 @@ public final class PixelDrive: @unchecked Sendable {
       brightness: definition.brightness, scrollPixelsPerSecond: definition.scrollSpeed,
       lineCapacity: Self.lineCapacity, readBack: readBack)
     // A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
-    // starve a small machine.
+    // starve a small machine. It asks only when told to (`realtimeTwin`).
     screens = ExecutorThread(
       executor: executor, tickMicroseconds: Self.frameMicroseconds, clock: clock,
-      setup: simulate ? .none : RealtimeSetup())
+      setup: simulate && !realtimeTwin ? .none : RealtimeSetup())
   }
 
   /// The board file's transition, or `instant` under reduce_motion.

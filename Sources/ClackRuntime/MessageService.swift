@@ -15,11 +15,14 @@ public struct MessageService: Sendable {
   let events: EventHub
   let clock: DaemonClock
   let latency: AcceptLatency?
+  /// Told of each message accepted, so a burst's memory is handed back once it is over.
+  let relief: MemoryRelief?
 
   public init(
     committer: MessageCommitter, display: Display, settings: LiveConfig, events: EventHub,
-    clock: DaemonClock, latency: AcceptLatency?
+    clock: DaemonClock, latency: AcceptLatency?, relief: MemoryRelief? = nil
   ) {
+    self.relief = relief
     self.committer = committer
     self.display = display
     self.settings = settings
@@ -56,6 +59,7 @@ public struct MessageService: Sendable {
       throw .store(error)
     }
     let stored = accepted.message
+    relief?.note()
     latency?.accepted(at: AcceptLatency.now(), id: stored.id)
     events.publish(
       .message(id: stored.id, state: .queued, reason: "accepted from \(stored.sender)"))

@@ -1,6 +1,7 @@
 import ClackBoard
 import ClackContent
 import ClackHardware
+import ClackScheduler
 import ClackStore
 import Logging
 
@@ -57,7 +58,16 @@ public struct Runtime: Sendable {
     messages = MessageService(
       committer: MessageCommitter(store: store, executor: commitThread, clock: clock),
       display: display,
-      settings: settings, events: events, clock: clock, latency: latency)
+      settings: settings, events: events, clock: clock, latency: latency,
+      relief: MemoryRelief(clock: clock) { [store] in
+        store.releaseMemory()
+        // Locked pages cannot be handed back: unlocked for the trim, then locked again.
+        if MemoryRelief.memoryIsLocked() {
+          RealtimeGrant.withMemoryUnlocked { MemoryRelief.trimHeap() }
+        } else {
+          MemoryRelief.trimHeap()
+        }
+      })
     service = BoardService(
       display: display, store: store, writer: writer, messages: messages, settings: settings,
       clock: clock, events: events, latency: latency)

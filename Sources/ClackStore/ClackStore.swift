@@ -43,6 +43,16 @@ public final class ClackStore: Sendable {
     try migrate(migrator)
   }
 
+  /// Hands back the memory SQLite holds beyond what it needs: page caches; idle reading
+  /// connections are closed, and opened again when next needed.
+  public func releaseMemory() {
+    if let pool = writer as? DatabasePool {
+      pool.releaseMemory()
+    } else if let queue = writer as? DatabaseQueue {
+      queue.releaseMemory()
+    }
+  }
+
   /// The writing connection's `PRAGMA synchronous` (2 is FULL: each commit flushed).
   public func synchronousLevel() throws(StoreError) -> Int {
     do {

@@ -18,16 +18,20 @@ function init(args)
   key = os.getenv("CLACK_KEY")
   notBefore = os.getenv("NOT_BEFORE") or ""
   prefix = os.getenv("SENDER_PREFIX") or "w"
+  -- EXPIRES_IN (seconds), if set, is each message's expires_in.
+  local lifetime = os.getenv("EXPIRES_IN") or ""
+  extra = lifetime == "" and "" or string.format(',"expires_in":%s', lifetime)
 end
 
 function request()
   sent = sent + 1
   local body
   if notBefore == "" then
-    body = string.format('{"text":"DUE %d %d","sender":"%s%d-%d"}', id, sent, prefix, id, sent)
+    body = string.format('{"text":"DUE %d %d","sender":"%s%d-%d"%s}', id, sent, prefix, id, sent,
+      extra)
   else
-    body = string.format('{"text":"LATER %d %d","sender":"%s%d-%d","not_before":"%s"}',
-      id, sent, prefix, id, sent, notBefore)
+    body = string.format('{"text":"LATER %d %d","sender":"%s%d-%d","not_before":"%s"%s}',
+      id, sent, prefix, id, sent, notBefore, extra)
   end
   return wrk.format("POST", "/api/v1/messages",
     {["Content-Type"] = "application/json", ["X-Clack-Key"] = key}, body)

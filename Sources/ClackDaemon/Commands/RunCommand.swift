@@ -40,6 +40,15 @@ public struct RunCommand: AsyncParsableCommand {
       """)
   var speed = 1
 
+  @Flag(
+    help: """
+      With --simulate (or a simulation-only board): run the twin's executor thread as on real \
+      hardware, at real-time priority (SCHED_FIFO, memory locked, CPUs kept out of deep idle) \
+      when the process is allowed to, to measure its timing beside other load \
+      (scripts/bench-flood.sh). Off by default: a twin has no motor to stall.
+      """)
+  var realtime = false
+
   public func validate() throws {
     guard (1...50).contains(speed) else { throw ValidationError("--speed must be from 1 to 50") }
     // Whether --speed needs --simulate depends on the board (a simulation-only board runs
@@ -47,7 +56,8 @@ public struct RunCommand: AsyncParsableCommand {
   }
 
   public func run() async throws {
-    let options = try daemon.daemonOptions(simulate: simulate, speed: speed)
+    var options = try daemon.daemonOptions(simulate: simulate, speed: speed)
+    options.realtimeTwin = realtime
     let level = options.logLevel
     let journal = JournalLogHandler.standardErrorIsJournal()
     LoggingSystem.bootstrap { label in

@@ -28,10 +28,13 @@ public struct Runtime: Sendable {
   /// Puts the parts together around an opened board and store; homing starts here (or, after
   /// a clean stop, the move from the saved positions: `cleanStop`). `pollWhileMoving`: the
   /// pause between reads of a moving board (a test on a fake board only yields).
+  /// `relievesMemory`: hand a burst's memory back once it is over (`MemoryRelief`); off in
+  /// tests that count what sleeps on their clock.
   public init(
     config: RuntimeConfig, runner: any RunningBoard, store: ClackStore, clock: DaemonClock,
     logger: Logger, cleanStop: CleanStop? = nil,
-    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll
+    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll,
+    relievesMemory: Bool = true
   ) async {
     settings = LiveConfig(config)
     let zoneNames = config.resolvedZones(rows: runner.board.rows, cols: runner.board.cols)
@@ -59,15 +62,17 @@ public struct Runtime: Sendable {
       committer: MessageCommitter(store: store, executor: commitThread, clock: clock),
       display: display,
       settings: settings, events: events, clock: clock, latency: latency,
-      relief: MemoryRelief(clock: clock) { [store] in
-        store.releaseMemory()
-        // Locked pages cannot be handed back: unlocked for the trim, then locked again.
-        if MemoryRelief.memoryIsLocked() {
-          RealtimeGrant.withMemoryUnlocked { MemoryRelief.trimHeap() }
-        } else {
-          MemoryRelief.trimHeap()
-        }
-      })
+      relief: !relievesMemory
+        ? nil
+        : MemoryRelief(clock: clock) { [store] in
+          store.releaseMemory()
+          // Locked pages cannot be handed back: unlocked for the trim, then locked again.
+          if MemoryRelief.memoryIsLocked() {
+            RealtimeGrant.withMemoryUnlocked { MemoryRelief.trimHeap() }
+          } else {
+            MemoryRelief.trimHeap()
+          }
+        })
     service = BoardService(
       display: display, store: store, writer: writer, messages: messages, settings: settings,
       clock: clock, events: events, latency: latency)

@@ -60,7 +60,7 @@ public enum RuntimeHarness {
     return await Runtime(
       config: config, runner: try BoardRunner(board: board, simulate: true, speed: 50),
       store: try ClackStore(inMemory: "loop-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"))
+      logger: Logger(label: "test"), relievesMemory: false)
   }
 
   /// The runtime on a `RecordingBoard` of the small board's size: no thread at all, the loop
@@ -74,7 +74,8 @@ public enum RuntimeHarness {
     let runtime = await Runtime(
       config: config, runner: board,
       store: try store ?? ClackStore(inMemory: "recording-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), cleanStop: cleanStop, pollWhileMoving: { await Task.yield() })
+      logger: Logger(label: "test"), cleanStop: cleanStop, pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
     return (runtime, board)
   }
 

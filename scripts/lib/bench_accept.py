@@ -6,7 +6,6 @@ Each request posts a new message from a sender of its own (scripts/lib/accept.lu
 as a misfiring automation's burst would; a message due now takes the path that places it on
 the board's forecast, one due in a week only the store. The long queue is the short run's
 messages topped up to at least 10,000 by scripts/lib/post_burst.c (16 connections)."""
-import http.client
 import json
 import os
 import subprocess
@@ -14,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from bench_support import stop, wait_until
+from bench_support import http_request, stop, wait_until
 
 binary, lua, post_burst = sys.argv[1], sys.argv[2], sys.argv[3]
 seconds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
@@ -23,14 +22,7 @@ port = 17391
 
 
 def request(method, path, key="", body=None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    data = json.dumps(body).encode() if body is not None else None
-    connection.request(method, path, body=data,
-                       headers={"Content-Type": "application/json", "X-Clack-Key": key})
-    response = connection.getresponse()
-    payload = response.read()
-    connection.close()
-    return response.status, payload
+    return http_request(port, method, path, key, body)
 
 
 def queued(key):

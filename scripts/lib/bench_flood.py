@@ -18,7 +18,6 @@ covers that run alone.
 Checks: every message answered 201, and every MQTT message published, is in the store
 afterwards; the daemon's memory once the flood's messages have expired and the board has
 settled, beside its memory at rest before the flood."""
-import http.client
 import json
 import os
 import sqlite3
@@ -29,7 +28,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_support import memory, memory_text, wait_until  # noqa: E402
+from bench_support import http_request, memory, memory_text, wait_until  # noqa: E402
 from mqtt_client import MQTTClient  # noqa: E402
 
 binary, mosquitto = sys.argv[1], sys.argv[2]
@@ -52,15 +51,7 @@ LIFETIME = 20
 
 
 def request(method, path, body=None, source="127.0.0.1"):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
-                                            source_address=(source, 0))
-    data = json.dumps(body).encode() if body is not None else None
-    connection.request(method, path, body=data,
-                       headers={"Content-Type": "application/json", "X-Clack-Key": key})
-    response = connection.getresponse()
-    payload = response.read()
-    connection.close()
-    return response.status, payload
+    return http_request(port, method, path, key, body, source, timeout=10)
 
 
 def lateness():

@@ -1,6 +1,8 @@
 """What the daemon benchmarks share (scripts/bench-daemon.sh, scripts/bench-sources.sh):
 waiting for a daemon, measuring its CPU at rest (/proc/PID/stat) and its memory
 (/proc/PID/smaps_rollup), and stopping it."""
+import http.client
+import json
 import os
 import subprocess
 import sys
@@ -59,3 +61,18 @@ def stop(daemon, state):
     daemon.terminate()
     daemon.wait(timeout=30)
     subprocess.run(["rm", "-rf", state])
+
+
+def http_request(port, method, path, key="", body=None, source="127.0.0.1", timeout=30):
+    """One request to the daemon on loopback `port` (from `source`, another loopback address
+    when a benchmark needs clients of their own), a JSON body and the API key; returns the
+    status and the body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                            source_address=(source, 0))
+    data = json.dumps(body).encode() if body is not None else None
+    connection.request(method, path, body=data,
+                       headers={"Content-Type": "application/json", "X-Clack-Key": key})
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, payload

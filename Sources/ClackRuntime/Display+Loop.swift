@@ -24,6 +24,10 @@ extension Display {
       step()
       if isBusy {
         await pollWhileMoving()
+        // Messages expire while the board moves too: taken out of the store's queue and of
+        // `messages` now, not when it next rests. Without this a board kept moving by a
+        // stream of messages held every expired one, in memory and counted as queued.
+        if expiredSinceRefresh() { dirty = true }
         continue
       }
       let now = clock.now()
@@ -54,6 +58,12 @@ extension Display {
   /// True while the board changes with no change under way: a line scrolls.
   public nonisolated var isScrolling: Bool {
     runner.isAnimating && runner.state.idle
+  }
+
+  /// Whether a message expired since `messages` was read (an indexed look at each state).
+  func expiredSinceRefresh() -> Bool {
+    guard !dirty, let next = try? store.nextExpiry(after: refreshedAt) else { return false }
+    return next <= clock.now()
   }
 
   /// The next time something can change what the board shows without anyone telling it.

@@ -36,6 +36,8 @@ public actor Display {
   var messages: [Message] = []
   /// The store changed, or a deadline passed: read the messages again before deciding.
   var dirty = true
+  /// When `messages` was last read from the store (`refresh`).
+  var refreshedAt = Date.distantPast
   /// Wakes the loop when something outside it changed what the board should show.
   let wake = WakeSignal()
   /// Passes of the loop: it stays still while nothing happens (tests and the idle check).
@@ -236,6 +238,7 @@ public actor Display {
       publishMessage(id: id, state: .expired, reason: "its time ran out")
     }
     messages = try store.activeMessages(at: now)
+    refreshedAt = now
     dirty = false
   }
 

@@ -111,12 +111,19 @@ extension ClackStore {
       let time = StoreTime(now)
       let due = try StoreTime.fetchOne(db.cachedStatement(sql: Self.nextDueSQL), arguments: [time])?
         .date
-      let expiry = try [MessageState.queued, .showing].compactMap { state in
-        try StoreTime.fetchOne(
-          db.cachedStatement(sql: Self.nextExpirySQL), arguments: [state, time])?.date
-      }
-      return ([due] + expiry).compactMap { $0 }.min()
+      return [due, try Self.nextExpiry(db, after: time)].compactMap { $0 }.min()
     }
+  }
+
+  /// The first time after `now` at which a queued or showing message expires.
+  public func nextExpiry(after now: Date) throws(StoreError) -> Date? {
+    try read { db in try Self.nextExpiry(db, after: StoreTime(now)) }
+  }
+
+  private static func nextExpiry(_ db: Database, after time: StoreTime) throws -> Date? {
+    try [MessageState.queued, .showing].compactMap { state in
+      try StoreTime.fetchOne(db.cachedStatement(sql: nextExpirySQL), arguments: [state, time])?.date
+    }.min()
   }
 
   // Each seeks its (state, time) index and reads one row: the display loop asks after every

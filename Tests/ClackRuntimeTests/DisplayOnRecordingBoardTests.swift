@@ -161,4 +161,29 @@ import Testing
     #expect(await display.sleeping.until == clock.now().addingTimeInterval(300), "the dwell")
     #expect(board.framesShown.count == 2)
   }
+
+  @Test func aMessageExpiresWhileTheBoardKeepsMoving() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let (runtime, board) = try await RuntimeHarness.recordingRuntime(Self.config(), clock: clock)
+    let display = runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    try await RuntimeHarness.untilAsleep(display, clock)
+    board.holdMoves(true)
+    _ = try await runtime.messages.accept(Self.message("MOVING"))  // on show for its dwell
+    var waiting = Self.message("WAITING")
+    waiting.sender = "w"
+    waiting.expiresIn = 60
+    let expiring = try await runtime.messages.accept(waiting).message.id
+    #expect(await display.isBusy)
+    clock.advance(by: 61)
+    let giveUp = ContinuousClock.now + .seconds(30)
+    while try runtime.store.message(id: expiring)?.state != .expired {
+      try #require(ContinuousClock.now < giveUp, "not expired while the board moves")
+      await Task.yield()
+    }
+    #expect(await display.isBusy, "expired while still moving")
+    #expect(await !display.messages.contains { $0.id == expiring })
+    board.finishMoves()
+  }
 }

@@ -32,6 +32,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -230,12 +234,24 @@ let package = Package(
         "ClackAPI", "ClackBoard", "ClackCommands", "ClackConfig", "ClackContent", "ClackCore",
         "ClackHardware",
         "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime",
-        "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL",
+        "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL", "ClackTLS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // Layer 6: HTTPS on the LAN: the daemon's self-signed certificate (made in the state
+    // directory) or the user's own, its fingerprint, and the clients' trust on first use.
+    .target(
+      name: "ClackTLS",
+      dependencies: [
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
       ]
     ),
     // Layer 6: the command-line face: offline commands and the API's clients. Kept in a
@@ -244,11 +260,12 @@ let package = Package(
       name: "ClackCommands",
       dependencies: [
         "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackScheduler",
+        "ClackScheduler", "ClackTLS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
     // The `clack` program: the command line, with the daemon's commands added.
@@ -277,6 +294,12 @@ let package = Package(
       name: "ClackCoreTests", dependencies: ["ClackCore", "ClackTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ClackHALTests", dependencies: ["ClackHAL"]),
+    .testTarget(
+      name: "ClackTLSTests",
+      dependencies: [
+        "ClackTLS", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+      ]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
     // Helpers shared by test targets (long-run switches, shipped boards, fuzz inputs); never
     // part of the program.

@@ -24,7 +24,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
-        "script", "pages", "run_of_show", "land_on_time", "sources",
+        "script", "pages", "run_of_show", "land_on_time", "sources", "tls",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -50,8 +50,15 @@ extension DaemonConfig {
     if let reduce = top["reduce_motion"] { config.runtime.reduceMotion = try reduce.bool() }
     if let land = top["land_on_time"] { config.runtime.landOnTime = try land.bool() }
     if let script = top["script"] { config.runtime.script = try script.script() }
+    if let tls = top["tls"] { config.tls = try tls.tlsMode(resolve: resolve) }
     if let local = top["local_api"] {
-      let fields = try local.fields(allowed: ["enablement_token"], required: [])
+      let fields = try local.fields(allowed: ["enablement_token", "listen"], required: [])
+      if let listen = fields["listen"] {
+        guard let address = ListenAddress(parsing: try listen.string()) else {
+          throw listen.error("must be HOST:PORT, such as 0.0.0.0:7000")
+        }
+        config.localAPIListen = address
+      }
       if let token = fields["enablement_token"] {
         let text = try token.string()
         guard text.count >= 8 else {
@@ -175,6 +182,20 @@ extension DaemonConfig {
 }
 
 extension YAMLReader {
+  /// `tls`: on or off, or the user's own `certificate` and `key` files.
+  fileprivate func tlsMode(resolve: (String) -> String) throws(BoardFileError) -> TLSMode {
+    if node.scalar != nil {
+      guard let on = try? bool() else {
+        throw error("must be on, off, or your own {certificate: FILE, key: FILE}")
+      }
+      return on ? .on : .off
+    }
+    let fields = try fields(allowed: ["certificate", "key"], required: ["certificate", "key"])
+    return .own(
+      certificate: resolve(try fields.required("certificate").string()),
+      key: resolve(try fields.required("key").string()))
+  }
+
   fileprivate func minuteOfDay() throws(BoardFileError) -> Int {
     let parts = try string().split(separator: ":")
     guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),

@@ -15,6 +15,10 @@ public struct DaemonConfig: Sendable {
   /// The board file; nil means the built-in simulated 6 × 22 board.
   public var boardPath: String?
   public var listen = ListenAddress.defaultAddress
+  /// HTTPS on the API listener: automatic (beyond loopback), on, off, or the user's own pair.
+  public var tls = TLSMode.auto
+  /// A plain-HTTP listener for the Vestaboard Local API alone, beside an HTTPS API listener.
+  public var localAPIListen: ListenAddress?
   /// Where the database lives; nil means the default for the user (see `StateDirectory`).
   public var stateDirectory: String?
   /// Where the API key is kept; nil means `api-key` in the state directory.

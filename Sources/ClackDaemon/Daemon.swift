@@ -123,18 +123,33 @@ public struct Daemon {
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,
       clock: clock, logger: logger, cleanStop: cleanStop)
+    let identity = try Self.serverIdentity(
+      config: config, stateDirectory: stateDirectory, logger: logger)
     let api = API(
       service: runtime.service, access: access, limits: config.http,
-      enablementToken: config.localAPIEnablementToken)
+      enablementToken: config.localAPIEnablementToken,
+      tlsFingerprint: identity?.fingerprint.description)
     let serving = ServingFlag()
     let address = config.listen
+    let http1 = HTTPServerBuilder.http1(configuration: Self.serverConfiguration(config.http))
     let app = Application(
       router: api.router(),
-      server: .http1(configuration: Self.serverConfiguration(config.http)),
+      server: try identity.map { identity throws(DaemonError) in
+        try Self.https(http1, identity: identity)
+      } ?? http1,
       configuration: ApplicationConfiguration(
         address: .hostname(address.host, port: address.port), serverName: "clack"),
       onServerRunning: { _ in serving.set() },
       logger: logger)
+    let localAPIApp = config.localAPIListen.map { local in
+      logger.info(
+        "the Vestaboard Local API also listens on \(local), plain HTTP (its key travels in clear)")
+      return Application(
+        router: api.localAPIRouter(), server: http1,
+        configuration: ApplicationConfiguration(
+          address: .hostname(local.host, port: local.port), serverName: "clack"),
+        logger: logger)
+    }
     let parts = Parts(
       service: runtime.service, address: address.description, stateDirectory: stateDirectory)
     let notifier = SystemdNotifier()
@@ -149,11 +164,13 @@ public struct Daemon {
     let mqtt = try config.mqtt.map { settings throws(DaemonError) in
       try Self.mqttBridge(settings, runtime: runtime, logger: logger)
     }
+    var listeners: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
+    if let localAPIApp { listeners.append(.init(service: localAPIApp)) }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [
-          .init(service: DisplayService(display: runtime.display)),
-          .init(service: app),
+          .init(service: DisplayService(display: runtime.display))
+        ] + listeners + [
           .init(service: lifecycle),
           .init(service: reloader),
           // With no fetched source it returns at once; a fetch that fails is the source's

@@ -27,8 +27,8 @@ extension QuoteView {
 }
 
 extension HealthView {
-  public init(_ report: HealthReport) {
-    self.init(homed: report.homed, queued: report.queued)
+  public init(_ report: HealthReport, tlsFingerprint: String? = nil) {
+    self.init(homed: report.homed, queued: report.queued, tlsFingerprint: tlsFingerprint)
   }
 }
 

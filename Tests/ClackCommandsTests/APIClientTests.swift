@@ -19,10 +19,29 @@ import Testing
     }
   }
 
-  @Test func onlyPlainHTTPURLsAreTaken() {
-    for url in ["https://board.local", "ftp://x", "127.0.0.1:7000", "http://"] {
+  @Test func theDefaultURLFollowsThePackagedConfig() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("clack-\(UUID().uuidString).yaml").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(
+      ClientOptions.defaultURL(environment: [:], packagedConfig: file) == "http://127.0.0.1:7000")
+    try "listen: 0.0.0.0:7443\n".write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(
+      ClientOptions.defaultURL(environment: [:], packagedConfig: file) == "https://127.0.0.1:7443")
+    #expect(
+      ClientOptions.defaultURL(environment: ["CLACK_URL": "http://board:1"], packagedConfig: file)
+        == "http://board:1")
+  }
+
+  @Test func onlyHTTPAndHTTPSURLsAreTaken() throws {
+    for url in ["ftp://x", "127.0.0.1:7000", "http://", "https://"] {
       #expect(throws: (any Error).self, "\(url)") { try APIClient(url: url) }
     }
+    let environment = ["CLACK_KNOWN_HOSTS": "/nonexistent/known-hosts"]
+    #expect(try APIClient(url: "http://board.local:7000", environment: environment).pinning == nil)
+    let https = try APIClient(url: "https://board.local", environment: environment)
+    #expect(https.pinning?.daemon == "board.local:443")
+    #expect(https.pinning?.knownHosts.path == "/nonexistent/known-hosts")
   }
 
   @Test func aRequestCarriesItsKeyBodyAndEncodedPathAndTheAnswerComesBackWhole() async throws {

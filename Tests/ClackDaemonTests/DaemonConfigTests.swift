@@ -57,6 +57,12 @@ import Testing
 
   @Test(arguments: [
     ("listen: nowhere", "clack.yaml:1:9: listen: must be HOST:PORT"),
+    (
+      "tls: maybe",
+      "clack.yaml:1:6: tls: must be on, off, or your own {certificate: FILE, key: FILE}"
+    ),
+    ("tls: {certificate: c.pem}", "tls: the field 'key' is missing"),
+    ("local_api: {listen: here}", "local_api.listen: must be HOST:PORT"),
     ("dwell: soon", "clack.yaml:1:8: dwell: must be a duration"),
     ("colour: red", "clack.yaml:1:1: colour: unknown field"),
     ("quiet_hours: {start: \"25:00\", end: \"07:00\"}", "quiet_hours.start: must be a time of day"),
@@ -420,6 +426,29 @@ import Testing
     let file = try String(contentsOf: root, encoding: .utf8)
     #expect(BuiltinBoard.yaml + "\n" == file)
     #expect(try BuiltinBoard.load().moduleCount == 132)
+  }
+
+  @Test func httpsIsOnBeyondLoopbackUnlessTheConfigSaysOtherwise() throws {
+    func config(_ yaml: String) throws -> DaemonConfig {
+      try DaemonConfig.parse(yaml: yaml, file: "/etc/clack/clack.yaml", baseDirectory: "/etc/clack")
+    }
+    let loopback = try config("listen: 127.0.0.1:7000")
+    #expect(loopback.tls == .auto)
+    #expect(!loopback.servesHTTPS)
+    #expect(loopback.localURL == "http://127.0.0.1:7000")
+    let lan = try config("listen: 0.0.0.0:7000")
+    #expect(lan.servesHTTPS)
+    #expect(lan.localURL == "https://127.0.0.1:7000")
+    #expect(try config("listen: \"[::]:7000\"").localURL == "https://[::1]:7000")
+    #expect(try config("listen: 192.168.1.5:8443").localURL == "https://192.168.1.5:8443")
+    #expect(try !config("listen: 0.0.0.0:7000\ntls: off").servesHTTPS)
+    #expect(try config("tls: on").servesHTTPS)
+    let own = try config("tls: {certificate: tls/cert.pem, key: /keys/key.pem}")
+    #expect(own.tls == .own(certificate: "/etc/clack/tls/cert.pem", key: "/keys/key.pem"))
+    #expect(own.localURL == "https://127.0.0.1:7000")
+    let local = try config("listen: 0.0.0.0:8443\nlocal_api: {listen: 0.0.0.0:7000}")
+    #expect(local.localAPIListen == ListenAddress(host: "0.0.0.0", port: 7000))
+    #expect(try config("").localAPIListen == nil)
   }
 
   @Test func durationsAndAddresses() {

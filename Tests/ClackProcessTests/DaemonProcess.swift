@@ -59,9 +59,11 @@ final class DaemonProcess: @unchecked Sendable {
       .appendingPathComponent("clack")
   }
 
-  /// Starts the daemon and waits until /health says it is homed.
+  /// Starts the daemon and waits until /health says it is homed (or, for a daemon this
+  /// helper cannot ask over plain HTTP, until `ready` says so).
   func start(
-    speed: Int = 10, environment: [String: String] = [:], arguments: [String] = []
+    speed: Int = 10, environment: [String: String] = [:], arguments: [String] = [],
+    ready: (@Sendable () async -> Bool)? = nil
   ) async throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.clack.path),
@@ -79,7 +81,11 @@ final class DaemonProcess: @unchecked Sendable {
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       if !process.isRunning { break }
-      if let health = try? await get("/health"), health.json?["homed"] as? Bool == true { return }
+      if let ready {
+        if await ready() { return }
+      } else if let health = try? await get("/health"), health.json?["homed"] as? Bool == true {
+        return
+      }
       try await Task.sleep(for: .milliseconds(50))
     }
     Issue.record("the daemon did not become ready:\n\(output)")

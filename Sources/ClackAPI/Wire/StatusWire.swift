@@ -109,10 +109,19 @@ public struct HealthView: Codable, Sendable, Hashable {
   public var status: String
   public var homed: Bool
   public var queued: Int
+  /// The SHA-256 fingerprint of the certificate the daemon serves HTTPS with; absent on plain
+  /// HTTP. The web page shows it so a first visitor can check the browser's warning.
+  public var tlsFingerprint: String?
 
-  public init(homed: Bool, queued: Int) {
+  public init(homed: Bool, queued: Int, tlsFingerprint: String? = nil) {
     status = homed ? "ok" : "homing"
     self.homed = homed
     self.queued = queued
+    self.tlsFingerprint = tlsFingerprint
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case status, homed, queued
+    case tlsFingerprint = "tls_fingerprint"
   }
 }

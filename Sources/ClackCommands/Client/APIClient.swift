@@ -1,5 +1,7 @@
 import ArgumentParser
 import ClackAPI
+import ClackConfig
+import ClackTLS
 import Foundation
 
 /// Talks to a running daemon over its HTTP API. Errors come back as the daemon wrote them; a
@@ -9,16 +11,35 @@ package struct APIClient {
   /// API keys to try in turn: the first that the daemon accepts is used (so one client works
   /// with `clack run` and with `clack sim`, whose state directories and keys differ).
   let keys: [String]
+  /// For an https URL: the daemon's certificate, trusted on first use (docs/api.md, HTTPS).
+  let pinning: CertificatePinning?
 
-  package init(url: String, keys: [String] = []) throws {
-    guard let base = URL(string: url), base.scheme == "http", let host = base.host, !host.isEmpty
+  /// `environment` names the known-hosts file (`KnownHosts.defaultPath`).
+  package init(
+    url: String, keys: [String] = [],
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    guard let base = URL(string: url), base.scheme == "http" || base.scheme == "https",
+      let host = base.host, !host.isEmpty
     else {
       throw ValidationError(
-        "--url must be an http URL such as http://127.0.0.1:7000 (the API is plain HTTP; "
-          + "https is not spoken)")
+        "--url must be an http or https URL such as http://127.0.0.1:7000 or "
+          + "https://clack.local:7000")
     }
     self.base = base
     self.keys = keys
+    if base.scheme == "https" {
+      let daemon = ListenAddress(host: host, port: base.port ?? 443).description
+      do {
+        pinning = try CertificatePinning(
+          daemon: daemon,
+          knownHosts: KnownHosts(path: KnownHosts.defaultPath(environment: environment)))
+      } catch {
+        throw CommandFailure("\(error)")
+      }
+    } else {
+      pinning = nil
+    }
   }
 
   package struct Reply {
@@ -110,7 +131,9 @@ package struct APIClient {
     if let key { fields.append(("X-Clack-Key", key)) }
     if body != nil { fields.append(("Content-Type", "application/json")) }
     let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
-    let exchange = HTTPExchange(host: parts?.host ?? "127.0.0.1", port: parts?.port ?? 80)
+    let exchange = HTTPExchange(
+      host: parts?.host ?? "127.0.0.1", port: parts?.port ?? (pinning == nil ? 80 : 443),
+      pinning: pinning)
     let resolved = parts?.percentEncodedPath ?? ""
     let target =
       (resolved.isEmpty ? "/" : resolved) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
@@ -119,8 +142,17 @@ package struct APIClient {
       answer = try await exchange.send(
         method, target, headers: fields, body: body.map { Array($0) })
     } catch {
+      if let refusal = pinning?.refusal() { throw CommandFailure(refusal.description) }
       throw CommandFailure(
-        "is clack running? tried \(base.absoluteString) (\(HTTPExchange.reason(error)))")
+        "is clack running? tried \(base.absoluteString) (\(HTTPExchange.reason(error)))"
+          + schemeHint(error))
+    }
+    do {
+      if let notice = try pinning?.settle() {
+        FileHandle.standardError.write(Data((notice + "\n").utf8))
+      }
+    } catch {
+      throw CommandFailure("\(error)")
     }
     let status = answer.status
     let data = Data(answer.body)
@@ -134,6 +166,20 @@ package struct APIClient {
       throw CommandFailure(Self.errorText(status: status, data: data, text: text, headers: headers))
     }
     return Reply(status: status, data: data, text: text, headers: headers)
+  }
+
+  /// What to try when the failure looks like the wrong scheme: plain HTTP to a daemon that
+  /// speaks HTTPS (it drops the connection), or HTTPS to one that does not.
+  private func schemeHint(_ error: any Error) -> String {
+    if pinning == nil, case .closedEarly? = error as? HTTPExchange.Failure {
+      return "; a daemon listening beyond loopback speaks HTTPS: try --url https://"
+        + (base.host ?? "HOST") + (base.port.map { ":\($0)" } ?? "")
+    }
+    if pinning != nil, HTTPExchange.isTLSFailure(error) {
+      return "; a daemon on loopback speaks plain HTTP unless its config says tls: on: try "
+        + "--url http://" + (base.host ?? "HOST") + (base.port.map { ":\($0)" } ?? "")
+    }
+    return ""
   }
 
   /// The daemon's error message, with its details (each unsupported character, say).
@@ -154,7 +200,9 @@ package struct APIClient {
 struct ClientOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The daemon's address (default $CLACK_URL, else http://127.0.0.1:7000).", valueName: "url"))
+      "The daemon's address (default $CLACK_URL, else where /etc/clack/clack.yaml has it "
+        + "listen, https:// when that is beyond loopback, else http://127.0.0.1:7000).",
+      valueName: "url"))
   var url: String?
 
   @Option(
@@ -169,8 +217,22 @@ struct ClientOptions: ParsableArguments {
   func client() throws -> APIClient {
     let environment = ProcessInfo.processInfo.environment
     return try APIClient(
-      url: url ?? environment["CLACK_URL"] ?? "http://127.0.0.1:7000",
+      url: url ?? Self.defaultURL(environment: environment),
       keys: Self.candidateKeys(flag: key, environment: environment))
+  }
+
+  /// `$CLACK_URL`, else the local address of the daemon the package's config describes (so
+  /// `clack send` on the board's own machine finds an HTTPS listener), else loopback port 7000.
+  static func defaultURL(
+    environment: [String: String], packagedConfig: String = DaemonConfig.packagedPath
+  ) -> String {
+    if let url = environment["CLACK_URL"], !url.isEmpty { return url }
+    if FileManager.default.isReadableFile(atPath: packagedConfig),
+      let config = try? DaemonConfig.load(path: packagedConfig)
+    {
+      return config.localURL
+    }
+    return DaemonConfig().localURL
   }
 
   /// The keys to try, most explicit first. Files that cannot be read are skipped: the daemon's

@@ -4,10 +4,11 @@ import NIOPosix
 
 /// Whether a daemon or a broker answers, for `clack doctor`: short reasons, never a throw.
 public enum DaemonReachability {
-  /// The daemon's `/health` at `address` (`HOST:PORT`), or why there was none.
-  public static func health(at address: String) async -> Result<HealthView, Failure> {
+  /// The daemon's `/health` at `url` (`http://HOST:PORT` or `https://…`), or why there was
+  /// none.
+  public static func health(at url: String) async -> Result<HealthView, Failure> {
     do {
-      let client = try APIClient(url: "http://\(address)")
+      let client = try APIClient(url: url)
       let (health, _) = try await client.get("/health", as: HealthView.self)
       return .success(health)
     } catch {

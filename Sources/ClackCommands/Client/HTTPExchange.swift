@@ -1,6 +1,8 @@
+import ClackTLS
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 #if canImport(Glibc)
   import Glibc
@@ -9,12 +11,14 @@ import NIOPosix
 /// One HTTP/1.1 request and its answer, over a connection of its own (closed after), on
 /// SwiftNIO — which the daemon links anyway. `URLSession` would pull in FoundationNetworking
 /// and libcurl with some thirty libraries of its own (TLS, Kerberos, LDAP, SSH), several
-/// megabytes resident in every `clack` process, the daemon's included, for a client that only
-/// ever talks plain HTTP to a Clack on the LAN.
+/// megabytes resident in every `clack` process, the daemon's included. HTTPS goes through
+/// SwiftNIO's TLS, trusting the daemon's certificate as `pinning` decides (on first use).
 struct HTTPExchange: Sendable {
   var host: String
   var port: Int
   var timeout: TimeAmount = .seconds(10)
+  /// Speak HTTPS, trusting the daemon's certificate as this says; nil for plain HTTP.
+  var pinning: CertificatePinning?
 
   struct Answer: Sendable {
     var status: Int
@@ -59,10 +63,20 @@ struct HTTPExchange: Sendable {
       if let first = error.connectionErrors.first?.error { return reason(first) }
     }
     if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    if isTLSFailure(error) { return "the TLS handshake failed" }
     if let error = error as? ChannelError, case .connectTimeout = error {
       return "no connection within the timeout"
     }
     return "\(error)"
+  }
+
+  /// Whether the exchange failed in the TLS handshake or record layer.
+  static func isTLSFailure(_ error: any Error) -> Bool {
+    if error is NIOSSLError || error is BoringSSLError { return true }
+    if let error = error as? NIOConnectionError {
+      return error.connectionErrors.contains { isTLSFailure($0.error) }
+    }
+    return false
   }
 
   private func exchange(
@@ -70,8 +84,20 @@ struct HTTPExchange: Sendable {
   ) async throws -> Answer {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .connectTimeout(timeout)
-      .connect(host: host, port: port) { channel in
+      .connect(host: host, port: port) { [pinning, host] channel in
         channel.eventLoop.makeCompletedFuture {
+          if let pinning {
+            let context = try NIOSSLContext(configuration: .makeClientConfiguration())
+            // The name is sent only when it is one (SNI takes no addresses); the pin, not
+            // the name, decides trust.
+            let name = CertificateNames.isAddress(host) ? nil : host
+            try channel.pipeline.syncOperations.addHandler(
+              NIOSSLClientHandler(
+                context: context, serverHostname: name,
+                customVerificationCallback: { chain, promise in
+                  promise.succeed(pinning.verify(chain))
+                }))
+          }
           try channel.pipeline.syncOperations.addHTTPClientHandlers()
           return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
             wrappingChannelSynchronously: channel)

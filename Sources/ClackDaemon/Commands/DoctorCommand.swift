@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClackCommands
+import ClackConfig
 import Foundation
 
 /// `clack doctor`: what stands between this machine and a running board, with the fixes.
@@ -32,7 +33,7 @@ public struct DoctorCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("State directory; overrides the config's 'state'.", valueName: "dir"))
   var state: String?
 
-  public static let packagedConfig = "/etc/clack/clack.yaml"
+  public static let packagedConfig = DaemonConfig.packagedPath
 
   public func run() async throws {
     let file =

@@ -23,7 +23,7 @@ extension KeyCommand {
     FileHandle.standardOutput.write(Data((key.value + "\n").utf8))
     let base =
       try url ?? ProcessInfo.processInfo.environment["CLACK_URL"]
-      ?? "http://\(Self.reachable(daemonConfig().listen))"
+      ?? daemonConfig().localURL
     guard let old else {
       Self.note("made a new API key in \(path); a daemon reads it when it starts")
       return
@@ -37,16 +37,6 @@ extension KeyCommand {
       Self.note(
         "made a new API key in \(path); the daemon at \(base) did not take it (\(error)). "
           + "A daemon reads it when it starts, or on systemctl reload clack (SIGHUP)")
-    }
-  }
-
-  /// Where this machine reaches a daemon listening on `address`: its loopback for a listener
-  /// on every address.
-  static func reachable(_ address: ListenAddress) -> String {
-    switch address.host {
-    case "0.0.0.0": "127.0.0.1:\(address.port)"
-    case "::", "[::]": "[::1]:\(address.port)"
-    default: address.description
     }
   }
 

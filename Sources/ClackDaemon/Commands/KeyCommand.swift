@@ -2,6 +2,7 @@ import ArgumentParser
 import ClackAPI
 import ClackCommands
 import ClackConfig
+import ClackTLS
 import Foundation
 
 /// `clack key`: prints the API key, the one a Vestaboard tool calls its Local API key.
@@ -21,6 +22,10 @@ public struct KeyCommand: AsyncParsableCommand {
       --rotate makes a new key, prints it, and has the running daemon take it at once: from \
       then on the old key is refused. A daemon that is not running reads the new key when it \
       starts; one this command cannot reach takes it on 'systemctl reload clack' (SIGHUP).
+
+      When the daemon serves HTTPS (it listens beyond loopback), the SHA-256 fingerprint of \
+      its certificate follows on standard error: compare it with the one a browser or \
+      'clack status --url https://…' shows on first contact. --fingerprint prints only that.
       """)
 
   @Option(
@@ -40,14 +45,26 @@ public struct KeyCommand: AsyncParsableCommand {
   @Flag(help: "Make a new key and have the running daemon take it; the old key is refused.")
   var rotate = false
 
+  @Flag(help: "Print the SHA-256 fingerprint of the daemon's HTTPS certificate instead.")
+  var fingerprint = false
+
   @Option(
     help: ArgumentHelp(
       "With --rotate: the daemon's address (default $CLACK_URL, else the config's listen "
-        + "address, else http://127.0.0.1:7000).", valueName: "url"))
+        + "address, https:// when beyond loopback, else http://127.0.0.1:7000).",
+      valueName: "url"))
   var url: String?
 
   public func run() async throws {
     if rotate { return try await rotateKey() }
+    if fingerprint {
+      guard let found = try certificateFingerprint() else {
+        throw CommandFailure(
+          "no HTTPS certificate at \(try certificatePath()): the daemon makes it when it first "
+            + "starts listening beyond loopback (or with tls: on)")
+      }
+      return print(found)
+    }
     let (path, mayCreateDirectory) = try keyFile()
     let key: APIKey
     do {
@@ -63,6 +80,28 @@ public struct KeyCommand: AsyncParsableCommand {
       throw CommandFailure("\(error)")
     }
     print(key.value)
+    if let found = try? certificateFingerprint() {
+      FileHandle.standardError.write(Data("HTTPS certificate SHA-256 \(found)\n".utf8))
+    }
+  }
+
+  /// The daemon's HTTPS certificate: the config's own, else the self-signed one in its state
+  /// directory.
+  func certificatePath() throws -> String {
+    let daemonConfig = try self.daemonConfig()
+    if case .own(let certificate, _) = daemonConfig.tls { return certificate }
+    let directory =
+      state ?? daemonConfig.stateDirectory ?? StateDirectory.defaultPath() + (sim ? "-sim" : "")
+    return ServerIdentity.defaultPaths(stateDirectory: directory).certificate
+  }
+
+  /// The fingerprint of the daemon's certificate; nil when it has none yet.
+  func certificateFingerprint() throws -> CertificateFingerprint? {
+    do {
+      return try ServerIdentity.fingerprint(ofCertificateAt: certificatePath())
+    } catch let error as TLSSetupError {
+      throw CommandFailure(error.description)
+    }
   }
 
   /// Where the key lives, and whether the command may have to make its directory.

@@ -66,7 +66,7 @@ struct Doctor {
           fix: "edit the board file, or name another in 'board:' (/usr/share/clack/boards)"))
       return findings
     }
-    let health = await probe.health(at: Self.localAddress(config.listen))
+    let health = await probe.health(at: config.localURL)
     findings += devices(of: board, daemonRunning: (try? health.get()) != nil)
     findings.append(realtime())
     // The service's state directory when the service is installed (StateDirectory=clack).
@@ -94,9 +94,4 @@ struct Doctor {
     return findings
   }
 
-  /// Where to reach a listener bound to every address: loopback.
-  static func localAddress(_ listen: ListenAddress) -> String {
-    let host = listen.host == "0.0.0.0" ? "127.0.0.1" : listen.host == "::" ? "::1" : listen.host
-    return ListenAddress(host: host, port: listen.port).description
-  }
 }

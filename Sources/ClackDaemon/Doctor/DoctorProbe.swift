@@ -20,7 +20,7 @@ protocol DoctorProbe: Sendable {
   /// Nil when the database passes SQLite's quick check (or does not exist yet), else why not.
   func databaseProblem(_ path: String) -> String?
   /// The daemon's `/health`, or why it did not answer.
-  func health(at address: String) async -> Result<DaemonHealth, DoctorProbeError>
+  func health(at url: String) async -> Result<DaemonHealth, DoctorProbeError>
   /// Nil when a TCP connection to host:port opens, else why not.
   func connect(host: String, port: Int) async -> String?
   /// Nil when the MQTT client's library (libmosquitto) can be loaded, else why not.

@@ -138,8 +138,8 @@ struct LinuxDoctorProbe: DoctorProbe {
 
   func databaseProblem(_ path: String) -> String? { ClackStore.quickCheckProblem(path: path) }
 
-  func health(at address: String) async -> Result<DaemonHealth, DoctorProbeError> {
-    switch await DaemonReachability.health(at: address) {
+  func health(at url: String) async -> Result<DaemonHealth, DoctorProbeError> {
+    switch await DaemonReachability.health(at: url) {
     case .success(let health): .success(DaemonHealth(homed: health.homed, queued: health.queued))
     case .failure(let failure): .failure(DoctorProbeError(description: failure.description))
     }

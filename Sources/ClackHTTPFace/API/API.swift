@@ -19,12 +19,15 @@ public struct API: Sendable {
   let metrics = MetricsPage()
   let access: AccessPolicy
   let limiter: AddressRateLimiter?
+  /// The SHA-256 fingerprint of the HTTPS certificate, shown by /health; nil on plain HTTP.
+  let tlsFingerprint: String?
 
   public init(
     service: BoardService, access: AccessPolicy, limits: HTTPLimits = HTTPLimits(),
-    enablementToken: String? = nil
+    enablementToken: String? = nil, tlsFingerprint: String? = nil
   ) {
     self.service = service
+    self.tlsFingerprint = tlsFingerprint
     self.access = access
     self.limits = limits
     self.enablementToken = enablementToken
@@ -34,13 +37,7 @@ public struct API: Sendable {
   }
 
   public func router() -> Router<ClackRequestContext> {
-    let router = Router(context: ClackRequestContext.self)
-    router.add(middleware: metrics.middleware())
-    router.add(middleware: JSONErrorMiddleware())
-    if let limiter {
-      router.add(middleware: RateLimitMiddleware(limiter: limiter, now: service.monotonicSeconds))
-    }
-    router.add(middleware: AccessMiddleware(policy: access))
+    let router = guardedRouter()
     router.get("/health") { _, _ in try await health() }
     router.get("/metrics") { _, _ in metrics.render(service.metrics(), limiter: limiter) }
     let v1 = router.group("api/v1")
@@ -73,6 +70,27 @@ public struct API: Sendable {
     addLocalAPIRoutes(router)
     addVBMLRoutes(router)
     addWebRoutes(router)
+    return router
+  }
+
+  /// Only the Vestaboard Local API, for its plain-HTTP listener beside an HTTPS one
+  /// (docs/vestaboard.md): the same limits and key check, and nothing else.
+  public func localAPIRouter() -> Router<ClackRequestContext> {
+    let router = guardedRouter()
+    addLocalAPIRoutes(router)
+    return router
+  }
+
+  /// A router with the middleware every listener puts first: metrics, errors as JSON, the
+  /// per-address limit, the key check.
+  private func guardedRouter() -> Router<ClackRequestContext> {
+    let router = Router(context: ClackRequestContext.self)
+    router.add(middleware: metrics.middleware())
+    router.add(middleware: JSONErrorMiddleware())
+    if let limiter {
+      router.add(middleware: RateLimitMiddleware(limiter: limiter, now: service.monotonicSeconds))
+    }
+    router.add(middleware: AccessMiddleware(policy: access))
     return router
   }
 
@@ -139,7 +157,7 @@ public struct API: Sendable {
   }
 
   func health() async throws -> Response {
-    Self.json(HealthView(try await service.health()))
+    Self.json(HealthView(try await service.health(), tlsFingerprint: tlsFingerprint))
   }
 
   // MARK: - Events

@@ -411,7 +411,18 @@ async function start() {
   });
   $("compose").addEventListener("submit", send);
   $("text").addEventListener("input", count);
+  showFingerprint();
   await load();
+}
+
+// Over HTTPS with the board's own certificate: the fingerprint to check the browser's
+// warning against, in the key box a first visitor opens.
+async function showFingerprint() {
+  if (location.protocol !== "https:") return;
+  const fingerprint = (await api("GET", "/health")).json?.tls_fingerprint;
+  if (!fingerprint) return;
+  $("tls-fingerprint").textContent = fingerprint;
+  $("tls-note").hidden = false;
 }
 
 // The board, its live updates and the status: once, when a key (or none) is accepted.

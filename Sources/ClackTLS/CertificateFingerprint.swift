@@ -1,0 +1,35 @@
+import Crypto
+
+/// The SHA-256 of a certificate's DER bytes: what a browser shows as the certificate's
+/// "SHA-256 fingerprint", and what `clack key` prints, so the two can be compared by eye.
+public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertible {
+  public let bytes: [UInt8]
+
+  public init(der: some Sequence<UInt8>) {
+    bytes = Array(SHA256.hash(data: Array(der)))
+  }
+
+  /// Reads the form `description` writes (colons optional, either case); nil otherwise.
+  public init?(parsing text: some StringProtocol) {
+    let hex = String(text.filter { $0 != ":" })
+    guard hex.count == 64 else { return nil }
+    var bytes: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+      bytes.append(byte)
+      index = next
+    }
+    self.bytes = bytes
+  }
+
+  /// Upper-case hex bytes joined by colons, as Firefox and `openssl x509 -fingerprint` show
+  /// them (Chrome puts spaces between the bytes).
+  public var description: String {
+    bytes.map { byte in
+      let digits = String(byte, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }.joined(separator: ":")
+  }
+}

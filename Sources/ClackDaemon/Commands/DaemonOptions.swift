@@ -24,7 +24,9 @@ struct DaemonOptions: ParsableArguments {
   var state: String?
 
   @Option(
-    help: ArgumentHelp("Address to listen on (default 127.0.0.1:7000).", valueName: "host:port"))
+    help: ArgumentHelp(
+      "Address to listen on (default 127.0.0.1:7000); beyond loopback the API is HTTPS unless "
+        + "the config says tls: off.", valueName: "host:port"))
   var listen: String?
 
   @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")

@@ -35,7 +35,7 @@ public struct KeyCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The daemon's config file, for its state, api_key_file and listen address.",
+      "The daemon's config file, for its state, api_key_file, listen address and tls.",
       valueName: "file"))
   var config: String?
 

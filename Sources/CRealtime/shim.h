@@ -6,8 +6,13 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // The CPUs the calling thread may run on, as a bit mask of the first 64 (0 where unknown).
 static inline unsigned long long clack_allowed_cpus(void) {
@@ -26,6 +31,49 @@ static inline int clack_pin_to_cpu(int cpu) {
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
   return pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+// Takes `cpu` out of the affinity of every other thread of the process (each that may run
+// elsewhere too), so the calling thread has it to itself; threads made later inherit their
+// maker's mask. The number of threads moved, or -errno when the list cannot be read.
+static inline int clack_keep_cpu_for_caller(int cpu) {
+  DIR *tasks = opendir("/proc/self/task");
+  if (tasks == NULL) return -errno;
+  pid_t self = (pid_t)syscall(SYS_gettid);
+  int moved = 0;
+  struct dirent *entry;
+  while ((entry = readdir(tasks)) != NULL) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    pid_t tid = (pid_t)atoi(entry->d_name);
+    if (tid == self) continue;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(tid, sizeof set, &set) != 0) continue;
+    if (!CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2) continue;
+    CPU_CLR(cpu, &set);
+    if (sched_setaffinity(tid, sizeof set, &set) == 0) moved++;
+  }
+  closedir(tasks);
+  return moved;
+}
+
+// Gives `cpu` back to every other thread of the process, as the calling thread ends.
+static inline void clack_share_cpu_again(int cpu) {
+  DIR *tasks = opendir("/proc/self/task");
+  if (tasks == NULL) return;
+  pid_t self = (pid_t)syscall(SYS_gettid);
+  struct dirent *entry;
+  while ((entry = readdir(tasks)) != NULL) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    pid_t tid = (pid_t)atoi(entry->d_name);
+    if (tid == self) continue;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(tid, sizeof set, &set) != 0 || CPU_ISSET(cpu, &set)) continue;
+    CPU_SET(cpu, &set);
+    sched_setaffinity(tid, sizeof set, &set);
+  }
+  closedir(tasks);
 }
 
 // The CPU the calling thread runs on now, or -1.

@@ -31,6 +31,9 @@ public actor Display {
   let logger: Logger
   let latency: AcceptLatency?
   let pollWhileMoving: @Sendable () async -> Void
+  /// Told when messages expire: what they held is freed then, after a burst's accepts are
+  /// over, and is handed back once that work is over too.
+  let relief: MemoryRelief?
   var engine: ContentEngine
   /// The active messages, as last read from the store (kept in step with the states set).
   var messages: [Message] = []
@@ -92,9 +95,11 @@ public actor Display {
     runner: any RunningBoard, store: ClackStore, config: RuntimeConfig, clock: DaemonClock,
     events: EventHub, logger: Logger, latency: AcceptLatency? = nil,
     executor: SerialThreadExecutor,
-    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll
+    pollWhileMoving: @escaping @Sendable () async -> Void = Display.realTimePoll,
+    relief: MemoryRelief? = nil
   ) {
     self.executor = executor
+    self.relief = relief
     self.pollWhileMoving = pollWhileMoving
     self.latency = latency
     self.runner = runner
@@ -234,9 +239,11 @@ public actor Display {
   /// deadline passed.
   private func refresh(now: Date) throws {
     guard dirty else { return }
-    for id in try store.expireDue(at: now) {
+    let expired = try store.expireDue(at: now)
+    for id in expired {
       publishMessage(id: id, state: .expired, reason: "its time ran out")
     }
+    if !expired.isEmpty { relief?.note() }
     messages = try store.activeMessages(at: now)
     refreshedAt = now
     dirty = false

@@ -24,6 +24,8 @@ public struct Runtime: Sendable {
   public let latency: AcceptLatency
   /// All a face sees: messages in, commands, queries, events.
   public let service: BoardService
+  /// Hands a burst's memory back once it is over; nil when `relievesMemory` was false.
+  public let relief: MemoryRelief?
 
   /// Puts the parts together around an opened board and store; homing starts here (or, after
   /// a clean stop, the move from the saved positions: `cleanStop`). `pollWhileMoving`: the
@@ -48,12 +50,26 @@ public struct Runtime: Sendable {
     events = EventHub()
     latency = AcceptLatency()
     writer = StoreWriter(store: store, executor: SerialThreadExecutor(name: "clack-store"))
+    // Work (accepts, expiries) marks the relief; once none has come for a while, the burst's
+    // memory is handed back.
+    relief =
+      !relievesMemory
+      ? nil
+      : MemoryRelief(clock: clock) { [store] in
+        store.releaseMemory()
+        // Locked pages cannot be handed back: unlocked for the trim, then locked again.
+        if MemoryRelief.memoryIsLocked() {
+          RealtimeGrant.withMemoryUnlocked { MemoryRelief.trimHeap() }
+        } else {
+          MemoryRelief.trimHeap()
+        }
+      }
     // The display loop has a thread of its own: a pin's or a quote's commit, waiting for its
     // fsync, does not hold up the next decision.
     display = Display(
       runner: runner, store: store, config: settings.current, clock: clock, events: events,
       logger: logger, latency: latency, executor: SerialThreadExecutor(name: "clack-display"),
-      pollWhileMoving: pollWhileMoving)
+      pollWhileMoving: pollWhileMoving, relief: relief)
     await display.startHoming(resuming: cleanStop)
     // Accepted messages are committed on a thread of their own: while one batch waits for
     // its fsync, the display loop goes on, and the next batch gathers.
@@ -62,17 +78,7 @@ public struct Runtime: Sendable {
       committer: MessageCommitter(store: store, executor: commitThread, clock: clock),
       display: display,
       settings: settings, events: events, clock: clock, latency: latency,
-      relief: !relievesMemory
-        ? nil
-        : MemoryRelief(clock: clock) { [store] in
-          store.releaseMemory()
-          // Locked pages cannot be handed back: unlocked for the trim, then locked again.
-          if MemoryRelief.memoryIsLocked() {
-            RealtimeGrant.withMemoryUnlocked { MemoryRelief.trimHeap() }
-          } else {
-            MemoryRelief.trimHeap()
-          }
-        })
+      relief: relief)
     service = BoardService(
       display: display, store: store, writer: writer, messages: messages, settings: settings,
       clock: clock, events: events, latency: latency)

@@ -186,4 +186,34 @@ import Testing
     #expect(await !display.messages.contains { $0.id == expiring })
     board.finishMoves()
   }
+
+  /// What expired messages held is freed when they expire, after the burst that brought them
+  /// has been relieved: an expiry is work, and the relief comes again once it is over.
+  @Test func anExpiryIsWorkTheReliefWaitsOutAgain() async throws {
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let (runtime, _) = try await RuntimeHarness.recordingRuntime(
+      Self.config(), clock: clock, relievesMemory: true)
+    let relief = try #require(runtime.relief)
+    let display = runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    try await RuntimeHarness.untilAsleep(display, clock)
+    var expiring = Self.message("SOON GONE")
+    expiring.expiresIn = 60
+    let id = try await runtime.messages.accept(expiring).message.id
+    // A second at a time, so no wait armed meanwhile misses its moment.
+    func advance(until what: String, _ condition: () async throws -> Bool) async throws {
+      for _ in 0..<200 {
+        if try await condition() { return }
+        clock.advance(by: 1)
+        for _ in 0..<50 { await Task.yield() }
+      }
+      Issue.record("never: \(what)")
+    }
+    try await advance(until: "relieved after the accept") { relief.releases == 1 }
+    #expect(try runtime.store.message(id: id)?.state != .expired)
+    try await advance(until: "expired") { try runtime.store.message(id: id)?.state == .expired }
+    #expect(relief.releases == 1)
+    try await advance(until: "relieved again after the expiry") { relief.releases == 2 }
+  }
 }

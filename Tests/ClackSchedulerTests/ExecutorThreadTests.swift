@@ -63,6 +63,8 @@ final class ThreadRig: @unchecked Sendable {
         if let cpu = CPUPlacement.currentCPU() { seen.withLock { _ = $0.insert(cpu) } }
       })
     let grant = thread.start()
+    // This test's thread was running when the executor took its CPU: it is kept off it.
+    let whileRunning = CPUPlacement.allowedCPUs()
     #expect(thread.home(showing: randomTargets(board, seed: 3)))
     _ = thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= 1 && $0.idle }
     thread.stop()
@@ -71,7 +73,11 @@ final class ThreadRig: @unchecked Sendable {
       if allowed.count >= 2 {
         #expect(grant.cpu == allowed.last)
         #expect(seen.withLock { $0 } == [allowed.last!], "every tick on the pinned CPU")
-        #expect(grant.description.contains("on CPU \(allowed.last!)"))
+        #expect(
+          grant.description.contains(
+            "on CPU \(allowed.last!), the process's other threads kept off it"))
+        #expect(whileRunning == Array(allowed.dropLast()))
+        #expect(CPUPlacement.allowedCPUs() == allowed, "given back when the thread ends")
       } else {
         #expect(grant.cpu == nil)
       }

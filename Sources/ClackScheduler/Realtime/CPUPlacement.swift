@@ -53,11 +53,34 @@ extension RealtimeGrant {
       let result = clack_pin_to_cpu(Int32(cpu))
       if result == 0 {
         grant.cpu = cpu
+        // The daemon's other threads (HTTP, MQTT, the store, the display loop) wake often
+        // under load; off this CPU they cannot hold a tick behind them, even for the instant
+        // before preemption.
+        if setup.keepsCPUToItself {
+          let moved = clack_keep_cpu_for_caller(Int32(cpu))
+          if moved >= 0 {
+            grant.cpuKeptToItself = true
+          } else {
+            grant.problems.append(
+              "cannot keep the other threads off CPU \(cpu): \(Self.reason(-moved))")
+          }
+        }
       } else {
         grant.problems.append("CPU \(cpu): \(Self.reason(result)); the thread runs on any CPU")
       }
     #else
       grant.problems.append("CPU placement is Linux-only here")
+    #endif
+  }
+}
+
+extension RealtimeGrant {
+  /// As the executor thread ends: its CPU is the other threads' again (a process that drives
+  /// a board for a while, as tests and `clack home` do, goes on with every CPU).
+  static func unplace(_ grant: RealtimeGrant) {
+    #if canImport(CRealtime)
+      guard grant.cpuKeptToItself, let cpu = grant.cpu else { return }
+      clack_share_cpu_again(Int32(cpu))
     #endif
   }
 }

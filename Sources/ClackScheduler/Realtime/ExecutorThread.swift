@@ -218,6 +218,7 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
     }
     executor.shutdown()
     cpuLatency.close()
+    RealtimeGrant.unplace(grant)
     handOverFaults()
     publish(
       ticks: ticks, now: (clock.nanoseconds() - origin) / 1000, applied: applied, misses: misses,

@@ -14,20 +14,24 @@ public struct RealtimeSetup: Sendable, Hashable {
   public var holdCPULatency: Bool
   /// Which CPU the thread runs on (`CPUPlacement`).
   public var placement: CPUPlacement
+  /// Once pinned, move the process's other threads off that CPU.
+  public var keepsCPUToItself: Bool
 
   public init(
     priority: Int32? = 80, lockMemory: Bool = true, holdCPULatency: Bool = true,
-    placement: CPUPlacement = .lastAllowed
+    placement: CPUPlacement = .lastAllowed, keepsCPUToItself: Bool = true
   ) {
     self.priority = priority
     self.lockMemory = lockMemory
     self.holdCPULatency = holdCPULatency
     self.placement = placement
+    self.keepsCPUToItself = keepsCPUToItself
   }
 
   /// No real-time privileges: for tests and virtual time.
   public static let none = RealtimeSetup(
-    priority: nil, lockMemory: false, holdCPULatency: false, placement: .anywhere)
+    priority: nil, lockMemory: false, holdCPULatency: false, placement: .anywhere,
+    keepsCPUToItself: false)
 }
 
 /// The outcome, described in one log line.
@@ -38,6 +42,8 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   public var cpuLatencyHeld = false
   /// The CPU the thread is pinned to, if it is.
   public var cpu: Int?
+  /// True when the process's other threads were moved off that CPU.
+  public var cpuKeptToItself = false
   /// Why something asked for was not granted.
   public var problems: [String]
 
@@ -45,7 +51,11 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
     var parts: [String] = []
     parts.append(fifoPriority.map { "SCHED_FIFO priority \($0)" } ?? "normal scheduling")
     parts.append(memoryLocked ? "memory locked" : "memory not locked")
-    if let cpu { parts.append("on CPU \(cpu)") }
+    if let cpu {
+      parts.append(
+        cpuKeptToItself ? "on CPU \(cpu), the process's other threads kept off it" : "on CPU \(cpu)"
+      )
+    }
     if cpuLatencyHeld { parts.append("CPUs kept out of deep idle while ticking") }
     var line = "executor thread: " + parts.joined(separator: ", ")
     if !problems.isEmpty { line += " (" + problems.joined(separator: "; ") + ")" }

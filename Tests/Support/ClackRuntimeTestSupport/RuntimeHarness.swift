@@ -68,14 +68,14 @@ public enum RuntimeHarness {
   /// at once.
   public static func recordingRuntime(
     _ config: RuntimeConfig, clock: ManualDaemonClock, holdsMoves: Bool = false,
-    store: ClackStore? = nil, cleanStop: CleanStop? = nil
+    store: ClackStore? = nil, cleanStop: CleanStop? = nil, relievesMemory: Bool = false
   ) async throws -> (Runtime, RecordingBoard) {
     let board = RecordingBoard(board: try smallBoard(), holdsMoves: holdsMoves)
     let runtime = await Runtime(
       config: config, runner: board,
       store: try store ?? ClackStore(inMemory: "recording-\(UUID())"), clock: clock,
       logger: Logger(label: "test"), cleanStop: cleanStop, pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+      relievesMemory: relievesMemory)
     return (runtime, board)
   }
 

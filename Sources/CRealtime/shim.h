@@ -33,14 +33,14 @@ static inline int clack_pin_to_cpu(int cpu) {
   return pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
-// Takes `cpu` out of the affinity of every other thread of the process (each that may run
-// elsewhere too), so the calling thread has it to itself; threads made later inherit their
-// maker's mask. The number of threads moved, or -errno when the list cannot be read.
-static inline int clack_keep_cpu_for_caller(int cpu) {
+// Applies `change` to the affinity of every other thread of the process, writing back the
+// masks it changed (it returns 1 for those). The number written, or -errno when the list of
+// threads cannot be read.
+static inline int clack_change_other_threads(int cpu, int (*change)(cpu_set_t *, int)) {
   DIR *tasks = opendir("/proc/self/task");
   if (tasks == NULL) return -errno;
   pid_t self = (pid_t)syscall(SYS_gettid);
-  int moved = 0;
+  int changed = 0;
   struct dirent *entry;
   while ((entry = readdir(tasks)) != NULL) {
     if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
@@ -48,32 +48,35 @@ static inline int clack_keep_cpu_for_caller(int cpu) {
     if (tid == self) continue;
     cpu_set_t set;
     CPU_ZERO(&set);
-    if (sched_getaffinity(tid, sizeof set, &set) != 0) continue;
-    if (!CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2) continue;
-    CPU_CLR(cpu, &set);
-    if (sched_setaffinity(tid, sizeof set, &set) == 0) moved++;
+    if (sched_getaffinity(tid, sizeof set, &set) != 0 || !change(&set, cpu)) continue;
+    if (sched_setaffinity(tid, sizeof set, &set) == 0) changed++;
   }
   closedir(tasks);
-  return moved;
+  return changed;
+}
+
+static inline int clack_without_cpu(cpu_set_t *set, int cpu) {
+  if (!CPU_ISSET(cpu, set) || CPU_COUNT(set) < 2) return 0;
+  CPU_CLR(cpu, set);
+  return 1;
+}
+
+static inline int clack_with_cpu(cpu_set_t *set, int cpu) {
+  if (CPU_ISSET(cpu, set)) return 0;
+  CPU_SET(cpu, set);
+  return 1;
+}
+
+// Takes `cpu` from every other thread of the process that may run elsewhere too, so the
+// calling thread has it to itself; threads made later inherit their maker's mask. The number
+// of threads moved, or -errno.
+static inline int clack_keep_cpu_for_caller(int cpu) {
+  return clack_change_other_threads(cpu, clack_without_cpu);
 }
 
 // Gives `cpu` back to every other thread of the process, as the calling thread ends.
 static inline void clack_share_cpu_again(int cpu) {
-  DIR *tasks = opendir("/proc/self/task");
-  if (tasks == NULL) return;
-  pid_t self = (pid_t)syscall(SYS_gettid);
-  struct dirent *entry;
-  while ((entry = readdir(tasks)) != NULL) {
-    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    pid_t tid = (pid_t)atoi(entry->d_name);
-    if (tid == self) continue;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(tid, sizeof set, &set) != 0 || CPU_ISSET(cpu, &set)) continue;
-    CPU_SET(cpu, &set);
-    sched_setaffinity(tid, sizeof set, &set);
-  }
-  closedir(tasks);
+  (void)clack_change_other_threads(cpu, clack_with_cpu);
 }
 
 // The CPU the calling thread runs on now, or -1.

@@ -114,6 +114,10 @@ public struct Daemon {
       stateDirectory: stateDirectory)
     let access = try Self.access(
       config: config, stateDirectory: stateDirectory, keyCommand: keyCommand, logger: logger)
+    // Before the board is opened: a certificate that cannot be read stops the start with no
+    // motor turned.
+    let identity = try Self.serverIdentity(
+      config: config, stateDirectory: stateDirectory, logger: logger)
     // Taken now: should this run not end cleanly, the next one homes.
     let cleanStop = Self.takeCleanStop(from: store, for: board, logger: logger)
     let runner = try BoardRunner(
@@ -123,8 +127,6 @@ public struct Daemon {
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,
       clock: clock, logger: logger, cleanStop: cleanStop)
-    let identity = try Self.serverIdentity(
-      config: config, stateDirectory: stateDirectory, logger: logger)
     let api = API(
       service: runtime.service, access: access, limits: config.http,
       enablementToken: config.localAPIEnablementToken,

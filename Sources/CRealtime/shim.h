@@ -10,9 +10,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 // The CPUs the calling thread may run on, as a bit mask of the first 64 (0 where unknown).
 static inline unsigned long long clack_allowed_cpus(void) {
@@ -39,12 +36,14 @@ static inline int clack_pin_to_cpu(int cpu) {
 static inline int clack_change_other_threads(int cpu, int (*change)(cpu_set_t *, int)) {
   DIR *tasks = opendir("/proc/self/task");
   if (tasks == NULL) return -errno;
-  pid_t self = (pid_t)syscall(SYS_gettid);
+  pid_t self = gettid();
   int changed = 0;
   struct dirent *entry;
   while ((entry = readdir(tasks)) != NULL) {
-    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    pid_t tid = (pid_t)atoi(entry->d_name);
+    pid_t tid = 0;
+    const char *digit = entry->d_name;
+    while (*digit >= '0' && *digit <= '9') tid = tid * 10 + (*digit++ - '0');
+    if (tid == 0 || *digit != 0) continue;
     if (tid == self) continue;
     cpu_set_t set;
     CPU_ZERO(&set);

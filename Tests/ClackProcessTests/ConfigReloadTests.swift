@@ -22,7 +22,9 @@ import Testing
 
   @Test func reloadAppliesSchedulesAndQuietHoursKeepingQueueAndPositions() async throws {
     let notify = try NotifySocket(name: "reload")
-    let daemon = try DaemonProcess(config: "schedules: []\n", port: 17332)
+    // At --speed 10 the default 60 s dwell is 6 s of real time, which a loaded CI machine
+    // outlasts before the checks below; an hour keeps 'KEEP ME' up for the whole test.
+    let daemon = try DaemonProcess(config: "dwell: 1h\nschedules: []\n", port: 17332)
     try await daemon.start(environment: ["NOTIFY_SOCKET": notify.path])
     let shown = try await daemon.post("/api/v1/messages", ["text": "KEEP ME"])
     let shownID = try #require(shown.json?["id"] as? Int)
@@ -38,6 +40,7 @@ import Testing
     try rewrite(
       daemon,
       """
+      dwell: 1h
       quiet_hours: {start: "22:00", end: "07:00"}
       schedules:
         - {cron: "0 9 * * *", show: text, text: "MORNING"}

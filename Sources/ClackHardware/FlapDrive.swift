@@ -54,23 +54,15 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
     } else {
       throw BoardRunnerError(description: "board '\(board.name)' has no modules to drive")
     }
-    nonisolated(unsafe) let twinClock = twin?.clock
-    let onTick = twinClock.map { twinClock -> (Int) -> Void in
-      { elapsed in
-        // The simulated hardware keeps the thread's schedule (each tick's deadline).
-        let target = UInt64(elapsed)
-        if target > twinClock.nanoseconds {
-          twinClock.advance(nanoseconds: target - twinClock.nanoseconds)
-        }
-      }
-    }
+    // The twin runs on the thread's schedule, charged with its buses' time on the wire.
+    let timeline = twin.map { TwinTimeline($0.clock) }
     // Real-time priority is for real coils. A simulated board has no motor to stall, and at
     // SCHED_FIFO a slow (debug) build of it can starve everything else on a small machine;
     // it asks only when told to (`realtimeTwin`), to measure its timing beside other load.
     let setup: RealtimeSetup = twin == nil || realtimeTwin ? RealtimeSetup() : .none
     flaps = ExecutorThread<FlapCommand>(
       executor: executor, tickMicroseconds: board.flapTickMicroseconds(smart: smart != nil),
-      clock: clock, setup: setup, onTick: onTick)
+      clock: clock, setup: setup, timeline: timeline)
   }
 
   func home(showing cells: [Int]) -> Bool { flaps.home(showing: cells) }

@@ -52,9 +52,12 @@ public final class PixelDrive: @unchecked Sendable {
       lineCapacity: Self.lineCapacity, readBack: readBack)
     // A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
     // starve a small machine. It asks only when told to (`realtimeTwin`).
+    // The twin's chips take their frames on the thread's schedule, charged with the bus's
+    // time on the wire: a frame that does not fit its period is late, as on the real panel.
     screens = ExecutorThread(
       executor: executor, tickMicroseconds: Self.frameMicroseconds, clock: clock,
-      setup: simulate && !realtimeTwin ? .none : RealtimeSetup())
+      setup: simulate && !realtimeTwin ? .none : RealtimeSetup(),
+      timeline: twin.map { TwinTimeline($0.clock) })
   }
 
   /// The board file's transition, or `instant` under reduce_motion.

@@ -12,6 +12,8 @@ public final class SimulatedBoard {
   public let board: BoardDefinition
   public let clock: VirtualClock
   public let log: TransactionLog
+  /// What each transfer on the twin's buses costs.
+  public let timing: WireTiming
   /// The simulated modules, in module order.
   public let modules: [SplitFlapModuleModel]
   /// The driver, for boards whose host steps the motors.
@@ -24,9 +26,11 @@ public final class SimulatedBoard {
   /// `rotors`: each motor's position in half-steps, as `rotorPositions` gave it at a clean
   /// stop, for a restart that finds the board as it was left (a real board keeps its rotors
   /// where they stopped); otherwise they start where the seed puts them.
+  /// `timing`: what each transfer on the twin's buses costs (a Raspberry Pi's by default).
   public init(
     board: BoardDefinition, clock: VirtualClock = VirtualClock(),
-    log: TransactionLog = TransactionLog(), rotors: [Int]? = nil
+    log: TransactionLog = TransactionLog(), rotors: [Int]? = nil,
+    timing: WireTiming = .raspberryPi
   ) throws(HALError) {
     guard let hardware = board.hardware else {
       throw HALError(
@@ -36,6 +40,7 @@ public final class SimulatedBoard {
     self.board = board
     self.clock = clock
     self.log = log
+    self.timing = timing
     let sim = board.simulation
     let activeHigh: Bool
     switch hardware {
@@ -103,20 +108,20 @@ public final class SimulatedBoard {
       simChip.connect(motor: module.motor, coils: lines.coils)
       simChip.connectInput(lines.sensor) { module.sensorLevel }
     }
-    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
+    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log, timing: timing)
     stepped = try FlapBanks.gpioStepper(wiring, controller: gpio, chip: selector)
   }
 
   private func buildChain(_ wiring: ShiftRegisterWiring) throws(HALError) {
     let chain = ShiftRegisterChainModel(modules: modules)
     let (simChip, selector) = chip(wiring.chip, lines: 0)
-    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log)
+    let gpio = SimulatedGPIO(chips: [simChip], clock: clock, log: log, timing: timing)
     switch wiring.transport {
     case .spi(let device, let speed):
       chain.connectLatches(on: simChip, latch: wiring.latch, load: wiring.load)
       let spi = SimulatedSPIDevice(
         name: device, config: SPIConfig(speedHz: UInt32(speed)), peripheral: chain, clock: clock,
-        log: log)
+        log: log, timing: timing)
       stepped = try FlapBanks.shiftRegisterSPI(
         wiring, spi: spi, controller: gpio, chip: selector, moduleCount: modules.count)
     case .gpio(let data, let clockLine, let dataIn):
@@ -131,9 +136,10 @@ public final class SimulatedBoard {
 
   /// One simulated bus per bus path, with the file's injected faults.
   private func buses(_ wiring: I2CWiring) -> [String: SimulatedI2CBus] {
-    let (clock, log, seed) = (clock, log, board.simulation.seed)
+    let (clock, log, seed, timing) = (clock, log, board.simulation.seed, timing)
     let buses = FlapBanks.buses(wiring) { path, group in
-      SimulatedI2CBus(name: path, clock: clock, log: log, seed: seed &+ UInt64(group))
+      SimulatedI2CBus(
+        name: path, clock: clock, log: log, seed: seed &+ UInt64(group), timing: timing)
     }
     for (module, place) in wiring.modules.enumerated() {
       let faults = I2CFaults(

@@ -56,16 +56,23 @@ public final class SimulatedGPIOChip {
   var info: GPIOChipInfo { GPIOChipInfo(path: path, label: label, lineCount: lineCount) }
 }
 
-/// Simulated GPIO chips behind the same protocol as Linux's, with the same errors.
+/// Simulated GPIO chips behind the same protocol as Linux's, with the same errors. Each call
+/// that sets or reads lines moves the clock on by the character device's cost of a call
+/// (`timing`): the lines change, or are read, as the call ends.
 public final class SimulatedGPIO: GPIOController {
   public let chipList: [SimulatedGPIOChip]
   public let clock: VirtualClock
   public let log: TransactionLog
+  public let timing: WireTiming
 
-  public init(chips: [SimulatedGPIOChip], clock: VirtualClock, log: TransactionLog) {
+  public init(
+    chips: [SimulatedGPIOChip], clock: VirtualClock, log: TransactionLog,
+    timing: WireTiming = .raspberryPi
+  ) {
     self.chipList = chips
     self.clock = clock
     self.log = log
+    self.timing = timing
   }
 
   public func chips() throws(HALError) -> [GPIOChipInfo] { chipList.map(\.info) }
@@ -95,7 +102,9 @@ public final class SimulatedGPIO: GPIOController {
         throw HALError.lineBusy(offset: line.offset, device: chip.path, consumer: holder)
       }
     }
-    let lines = SimulatedGPIOLines(chip: chip, request: request, clock: clock, log: log)
+    let lines = SimulatedGPIOLines(
+      chip: chip, request: request, clock: clock, log: log,
+      callNanoseconds: UInt64(max(0, timing.gpioCallNanoseconds)))
     for line in request.lines {
       let offset = Int(line.offset)
       chip.consumers[offset] = request.consumer
@@ -124,19 +133,25 @@ public final class SimulatedGPIOLines: GPIOLines {
   let chip: SimulatedGPIOChip
   let clock: VirtualClock
   let log: TransactionLog
+  /// What one set or read costs.
+  let callNanoseconds: UInt64
   var released = false
   var lastInputs: UInt64 = 0
 
-  init(chip: SimulatedGPIOChip, request: GPIOLineRequest, clock: VirtualClock, log: TransactionLog)
-  {
+  init(
+    chip: SimulatedGPIOChip, request: GPIOLineRequest, clock: VirtualClock, log: TransactionLog,
+    callNanoseconds: UInt64
+  ) {
     self.chip = chip
     self.request = request
     self.clock = clock
     self.log = log
+    self.callNanoseconds = callNanoseconds
   }
 
   public func setValues(_ mask: UInt64) throws(HALError) {
     guard !released else { throw HALError.linesReleased(device: device) }
+    clock.advance(nanoseconds: callNanoseconds)
     log.record(
       BusTransaction(
         time: clock.nanoseconds, bus: chip.path, kind: .gpioSet, address: nil,
@@ -177,6 +192,7 @@ public final class SimulatedGPIOLines: GPIOLines {
 
   public func values() throws(HALError) -> UInt64 {
     guard !released else { throw HALError.linesReleased(device: device) }
+    clock.advance(nanoseconds: callNanoseconds)
     let mask = readMask()
     log.record(
       BusTransaction(

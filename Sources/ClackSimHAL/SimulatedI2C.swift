@@ -31,12 +31,16 @@ public struct I2CFaults: Sendable, Hashable {
 }
 
 /// A simulated I2C adapter. It answers like the Raspberry Pi's: EREMOTEIO for a NACK and
-/// ETIMEDOUT for a timeout, through the same error mapping as the Linux backend.
+/// ETIMEDOUT for a timeout, through the same error mapping as the Linux backend. Every
+/// transfer moves the clock on by its time on the wire (`timing`): a write reaches the device
+/// when its last byte is acknowledged, a read is taken when its phase begins.
 public final class SimulatedI2CBus: I2CBus {
   public let name: String
   public let capabilities: I2CCapabilities
   public let clock: VirtualClock
   public let log: TransactionLog
+  /// What each transfer costs; its I2C clock is this bus's.
+  public var timing: WireTiming
   private var devices: [UInt8: SimulatedI2CDevice] = [:]
   public var faults: [UInt8: I2CFaults] = [:]
   private var random: SplitMix64
@@ -49,9 +53,10 @@ public final class SimulatedI2CBus: I2CBus {
     capabilities: I2CCapabilities = [
       .plainI2C, .smbusByte, .smbusByteData, .smbusWordData, .smbusI2CBlock,
     ],
-    seed: UInt64 = 1
+    seed: UInt64 = 1, timing: WireTiming = .raspberryPi
   ) {
     self.name = name
+    self.timing = timing
     self.capabilities = capabilities
     self.clock = clock
     self.log = log
@@ -72,8 +77,26 @@ public final class SimulatedI2CBus: I2CBus {
         "plain I2C transfers", bus: name, address: address, capabilities: capabilities)
     }
     let device = try acknowledge(address)
+    if write.count > 0 || read.count == 0 {
+      charge(writePhase: write.count, stop: read.count == 0)
+    }
     if write.count > 0 { deliver(write, to: device, address: address) }
-    if read.count > 0 { fetch(into: read, from: device, address: address) }
+    if read.count > 0 {
+      fetch(into: read, from: device, address: address)
+      charge(readPhase: read.count)
+    }
+  }
+
+  /// The start (or repeated start), the address and `bytes` written, each with its
+  /// acknowledge, and the stop when no read follows.
+  private func charge(writePhase bytes: Int, stop: Bool) {
+    clock.advance(
+      nanoseconds: timing.i2cWireNanoseconds(clocks: 1 + 9 * (1 + bytes) + (stop ? 1 : 0)))
+  }
+
+  /// The start (or repeated start), the address and `bytes` read, and the stop.
+  private func charge(readPhase bytes: Int) {
+    clock.advance(nanoseconds: timing.i2cWireNanoseconds(clocks: 1 + 9 * (1 + bytes) + 1))
   }
 
   public func smbus(
@@ -93,33 +116,44 @@ public final class SimulatedI2CBus: I2CBus {
     let device = try acknowledge(address)
     switch transaction {
     case .sendByte(let byte):
+      charge(writePhase: 1, stop: true)
       send(1, byte, to: device, address: address)
     case .receiveByte:
+      defer { charge(readPhase: 1) }
       return UInt16(receive(1, from: device, address: address).0)
     case .readByteData(let register):
+      charge(writePhase: 1, stop: false)
       send(1, register, to: device, address: address)
+      defer { charge(readPhase: 1) }
       return UInt16(receive(1, from: device, address: address).0)
     case .writeByteData(let register, let value):
+      charge(writePhase: 2, stop: true)
       send(2, register, value, to: device, address: address)
     case .readWordData(let register):
+      charge(writePhase: 1, stop: false)
       send(1, register, to: device, address: address)
       let bytes = receive(2, from: device, address: address)
+      charge(readPhase: 2)
       return UInt16(bytes.0) | UInt16(bytes.1) << 8
     case .writeWordData(let register, let value):
+      charge(writePhase: 3, stop: true)
       send(
         3, register, UInt8(value & 0xFF), UInt8(value >> 8), to: device, address: address)
     case .readI2CBlock(let register, let count):
       guard (1...32).contains(count), buffer.count >= count else {
         throw blockError(count, address)
       }
+      charge(writePhase: 1, stop: false)
       send(1, register, to: device, address: address)
       fetch(
         into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]), from: device,
         address: address)
+      charge(readPhase: count)
     case .writeI2CBlock(let register, let count):
       guard (1...32).contains(count), buffer.count >= count else {
         throw blockError(count, address)
       }
+      charge(writePhase: 1 + count, stop: true)
       scratch[0] = register
       for index in 0..<count { scratch[index + 1] = buffer[index] }
       scratch.withUnsafeBytes { bytes in
@@ -155,6 +189,7 @@ public final class SimulatedI2CBus: I2CBus {
 
   /// The address phase: a missing device, a NACK or a timeout fails the whole transaction.
   private func acknowledge(_ address: UInt8) throws(HALError) -> SimulatedI2CDevice {
+    clock.advance(nanoseconds: UInt64(max(0, timing.i2cCallNanoseconds)))
     let fault = faults[address] ?? I2CFaults()
     var errno: Int32? = nil
     let device = devices[address]
@@ -167,6 +202,11 @@ public final class SimulatedI2CBus: I2CBus {
     }
     guard let device, errno == nil else {
       let code = errno ?? LinuxErrno.EREMOTEIO
+      // The address goes out either way; a timeout then waits for the controller to give up.
+      clock.advance(nanoseconds: timing.i2cWireNanoseconds(clocks: 1 + 9 + 1))
+      if code == LinuxErrno.ETIMEDOUT {
+        clock.advance(nanoseconds: UInt64(max(0, timing.i2cTimeoutNanoseconds)))
+      }
       log.record(
         BusTransaction(
           time: clock.nanoseconds, bus: name, kind: .i2cError, address: address,

@@ -8,18 +8,23 @@ public protocol SimulatedSPIPeripheral: AnyObject {
     _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64)
 }
 
+/// A simulated `spidev` device. Every transfer moves the clock on by its time on the wire
+/// (`timing`'s cost of a call, then eight clocks a byte at the device's speed); the
+/// peripheral sees the bytes when the clocking begins.
 public final class SimulatedSPIDevice: SPIDevice {
   public let name: String
   public let config: SPIConfig
   public let clock: VirtualClock
   public let log: TransactionLog
   public let peripheral: SimulatedSPIPeripheral
+  public var timing: WireTiming
 
   public init(
     name: String, config: SPIConfig = SPIConfig(), peripheral: SimulatedSPIPeripheral,
-    clock: VirtualClock, log: TransactionLog
+    clock: VirtualClock, log: TransactionLog, timing: WireTiming = .raspberryPi
   ) {
     self.name = name
+    self.timing = timing
     self.config = config
     self.peripheral = peripheral
     self.clock = clock
@@ -30,6 +35,10 @@ public final class SimulatedSPIDevice: SPIDevice {
     throws(HALError)
   {
     try HALError.checkSPILengths(write: write.count, read: read.count, device: name)
+    let cost = timing.spiNanoseconds(bytes: write.count, speedHz: Int(config.speedHz))
+    let call = UInt64(max(0, timing.spiCallNanoseconds))
+    clock.advance(nanoseconds: call)
+    defer { clock.advance(nanoseconds: cost - call) }
     log.record(
       BusTransaction(
         time: clock.nanoseconds, bus: name, kind: .spiTransfer, address: nil, bytes: Array(write)))

@@ -65,10 +65,14 @@ import Testing
     try device.write([0xF0, 0xFF])
     _ = try device.read(count: 2)
     // The rotor sits over the magnet, so the sensor pulls P04 low: e0, not f0.
+    // At the Pi's 100 kHz (10 µs a clock) after a call's 20 µs: the write reaches the
+    // expander when its second byte is acknowledged (start, three bytes of nine clocks, stop:
+    // 29 clocks); the read is taken as its phase begins, after the next call.
     #expect(
       i2c.log.entries.map(\.description) == [
-        "500 /dev/i2c-1 20 i2c-write [f0 ff]", "500 /dev/i2c-1 20 i2c-read [e0 ff]",
+        "310500 /dev/i2c-1 20 i2c-write [f0 ff]", "330500 /dev/i2c-1 20 i2c-read [e0 ff]",
       ])
+    #expect(i2c.clock.nanoseconds == 500 + 2 * 310_000)
   }
 }
 

@@ -19,7 +19,8 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
   public let tickNanoseconds: Int
   public let jitter = JitterRecorder()
   /// How long each tick's work took, from the wake-up to the report published (commands
-  /// taken, the tick, its hook): what the thread spends of each period.
+  /// taken, the tick, its hook): what the thread spends of each period. On a twin (see
+  /// `HardwareTimeline`), the time its bus work takes on the wire.
   public let work = JitterRecorder()
   private let executor: any TickExecutor<Command>
   /// The same executor when it draws a picture (found once, here, not in the loop).
@@ -27,6 +28,7 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
   private let clock: TickClock
   private let setup: RealtimeSetup
   private let onTick: ((Int) -> Void)?
+  private let timeline: (any HardwareTimeline)?
   private let commands: SPSCRing<Command>
   private let faults: SPSCRing<FaultSlot>
   private let reports: TripleBuffer<ExecutorReport>
@@ -57,10 +59,15 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
   ///     simulated motors (a sped-up simulation would multiply it by its speed and step them
   ///     faster than any motor follows; the jitter benchmark measures it instead). It must not
   ///     allocate either.
+  ///   - timeline: a simulated twin's clock (see `HardwareTimeline`). With one, the executor's
+  ///     time is the twin's, each tick's work is the time its bus work takes on the wire, and
+  ///     only that work makes a tick overrun; without one (real hardware), both are the
+  ///     host's.
   public init(
     executor: any TickExecutor<Command>, tickMicroseconds: Int,
     clock: TickClock = MonotonicTickClock(),
-    setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil, commandSlots: Int = 4
+    setup: RealtimeSetup = RealtimeSetup(), onTick: ((Int) -> Void)? = nil,
+    timeline: (any HardwareTimeline)? = nil, commandSlots: Int = 4
   ) {
     self.executor = executor
     picture = executor as? any PictureReporting
@@ -69,6 +76,7 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
     self.clock = clock
     self.setup = setup
     self.onTick = onTick
+    self.timeline = timeline
     let count = executor.moduleCount
     commands = SPSCRing(slots: (0..<max(1, commandSlots)).map { _ in executor.makeCommandSlot() })
     faults = SPSCRing(slots: (0..<max(64, count)).map { _ in FaultSlot() })
@@ -184,7 +192,15 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
       let woke = clock.nanoseconds()
       jitter.record(nanoseconds: woke - deadline)
       onTick?(deadline - origin)
-      let now = (woke - origin) / 1000
+      // A twin starts each tick at its scheduled time; real hardware when the thread woke.
+      let started: Int
+      if let timeline {
+        timeline.moveOn(to: deadline - origin)
+        started = origin + timeline.nanoseconds
+      } else {
+        started = woke
+      }
+      let now = (started - origin) / 1000
       while let command = commands.peek() {
         // One handed over early waits for its moment, and those behind it with it.
         if command.notBefore > 0, MonotonicTickClock.raw() < command.notBefore { break }
@@ -202,8 +218,9 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
       reports.writeBuffer.lastAppliedAt = appliedAt
       reports.writeBuffer.settledAt = settledAt
       publish(ticks: ticks, now: now, applied: applied, misses: misses, idle: idle, stopped: false)
-      let done = clock.nanoseconds()
-      work.record(nanoseconds: done - woke)
+      // A twin's tick ends when its bus work would; real hardware's when the thread is done.
+      let done = timeline.map { origin + $0.nanoseconds } ?? clock.nanoseconds()
+      work.record(nanoseconds: done - started)
       if done >= deadline + period {
         // Overran into the next period(s): count them and rejoin the grid after `done`.
         let late = (done - deadline) / period

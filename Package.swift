@@ -103,7 +103,7 @@ let package = Package(
       name: "clack-bench-pixels",
       dependencies: [
         "ClackScheduler", "ClackHardware", "ClackBoard", "ClackCore", "ClackDrivers", "ClackHAL",
-        "CAllocationCounter",
+        "ClackSimHAL", "CAllocationCounter",
       ]),
     // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
     .executableTarget(

@@ -47,12 +47,15 @@ extension Display {
         row: cell.row, col: cell.col, mode: status.mode, flap: status.flap,
         moving: status.moving, waiting: waiting[index], faults: faults)
     }
-    return BoardReading(
+    var reading = BoardReading(
       name: board.name, kind: runner.kind, shown: shown, target: target, moving: state.moving,
       waiting: waiting.count { $0 }, quiet: quiet, homed: homed,
       zones: Dictionary(
         uniqueKeysWithValues: zones.map { ($0.name, describe(engineSource(zone: $0.name))) }),
       modules: modules, leds: runner.picture(state), script: script, pages: pagesOnShow())
+    reading.overruns = state.deadlineMisses
+    reading.tickMicroseconds = runner.tickNanoseconds / 1000
+    return reading
   }
 
   /// Each zone's page on show, for the zones that show one.

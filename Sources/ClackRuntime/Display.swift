@@ -81,6 +81,9 @@ public actor Display {
   /// A pixel board's brightness over the day (nil on a flap board), and the level last sent.
   public internal(set) var brightness: BrightnessSchedule?
   var brightnessSent: Int?
+  /// Ticks that had overrun their period when that was last logged, and when (see
+  /// Display+Overruns.swift).
+  var overrunsLogged = (ticks: 0, at: Date.distantPast)
   /// The script of text that names none: set at run time (kept in the store), else the
   /// config's. Behind a lock rather than the actor, so accepting a message reads it without
   /// waiting its turn on the display's thread.
@@ -226,6 +229,7 @@ public actor Display {
     if homed, screen != sent { send() }
     landingInstant = nil
     checkLanding(runner.state)
+    logOverruns(state, now: now)
     saveStates(at: now)
     if let awaiting = awaitingMotion, state.commandsApplied >= awaiting.command {
       latency?.moveStarted(for: awaiting.ids, at: state.lastAppliedAt)

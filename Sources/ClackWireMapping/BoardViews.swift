@@ -22,6 +22,8 @@ extension BoardView {
     kind = reading.kind
     pixels = reading.leds.map(PixelsView.init)
     pages = reading.pages
+    tickOverruns = reading.overruns
+    tickMicroseconds = reading.tickMicroseconds
   }
 }
 

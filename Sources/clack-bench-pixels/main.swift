@@ -1,7 +1,8 @@
 // Pixel frame-loop benchmark: drives the real frame loop (PixelExecutor) and the real chip
-// driver of a pixel board over a metered bus that counts the bytes on the wire and models the
-// time they take at the bus clock (I2C 400 kHz: 9 clocks a byte plus start, address and stop;
-// SPI 10 MHz: 8 clocks a byte). It scrolls a long line one pixel per frame — every frame
+// driver of a pixel board over a metered bus that counts the bytes on the wire and charges
+// their time by the simulated buses' model (ClackSimHAL's WireTiming: a Pi's cost of each
+// call, then I2C at 400 kHz, 9 clocks a byte plus start, address and stop; SPI at 10 MHz,
+// 8 clocks a byte; a bit-banged board's GPIO calls). It scrolls a long line one pixel per frame — every frame
 // changes every chip — and prints, per frame: CPU time of the loop and driver, bus time, the
 // frames per second a smooth scroll reaches (CPU and bus one after the other) beside the bus
 // alone's bound, the frame-to-pixels latency of a new screen, and heap allocations (goal 0).
@@ -16,6 +17,7 @@ import ClackDrivers
 import ClackHAL
 import ClackHardware
 import ClackScheduler
+import ClackSimHAL
 import Foundation
 
 let flags = CommandLine.arguments.dropFirst()
@@ -33,19 +35,26 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-/// Counts what crosses the bus and the time it takes at the bus clock. Allocates nothing.
+/// Counts what crosses the bus and the time it takes on the wire, by the simulated buses'
+/// model (`WireTiming`: a Pi's cost of each call, then the bits at the bus clock). Allocates
+/// nothing.
 final class BusMeter {
-  let clockHz: Double
+  let timing: WireTiming
+  /// Bus time so far; a bit-banged board's GPIO controller charges its calls to it.
+  let clock = VirtualClock()
   var bytes = 0
   var transactions = 0
-  var clocks = 0
-  init(clockHz: Double) { self.clockHz = clockHz }
-  var seconds: Double { Double(clocks) / clockHz }
-  func reset() { (bytes, transactions, clocks) = (0, 0, 0) }
+  init(timing: WireTiming) { self.timing = timing }
+  /// Counting starts again from now.
+  func reset() {
+    (bytes, transactions) = (0, 0)
+    started = clock.nanoseconds
+  }
+  private(set) var started: UInt64 = 0
+  var elapsedSeconds: Double { Double(clock.nanoseconds - started) / 1e9 }
 }
 
-/// An I2C bus that takes every transfer (no device is there to NACK) and meters it: start,
-/// address byte, the bytes, stop — 9 clocks a byte with its acknowledge, 2 for start and stop.
+/// An I2C bus that takes every transfer (no device is there to NACK) and meters it.
 final class MeteredI2CBus: I2CBus {
   let name = "metered-i2c"
   let capabilities: I2CCapabilities = [.plainI2C, .smbusByte, .smbusByteData, .smbusI2CBlock]
@@ -55,10 +64,7 @@ final class MeteredI2CBus: I2CBus {
   func transfer(
     address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
   ) throws(HALError) {
-    let count = write.count + read.count
-    meter.bytes += count
-    meter.transactions += 1
-    meter.clocks += 2 + 9 * (1 + count) + (write.count > 0 && read.count > 0 ? 10 : 0)
+    charge(written: write.count, read: read.count)
     for index in 0..<read.count { read[index] = 0 }
   }
 
@@ -67,25 +73,27 @@ final class MeteredI2CBus: I2CBus {
   func smbus(
     address: UInt8, _ transaction: SMBusTransaction, buffer: UnsafeMutableRawBufferPointer
   ) throws(HALError) -> UInt16 {
-    let (written, read): (Int, Int)
     switch transaction {
-    case .sendByte: (written, read) = (1, 0)
-    case .receiveByte: (written, read) = (0, 1)
-    case .readByteData: (written, read) = (1, 1)
-    case .writeByteData: (written, read) = (2, 0)
-    case .readWordData: (written, read) = (1, 2)
-    case .writeWordData: (written, read) = (3, 0)
-    case .readI2CBlock(_, let count): (written, read) = (1, count)
-    case .writeI2CBlock(_, let count): (written, read) = (1 + count, 0)
+    case .sendByte: charge(written: 1, read: 0)
+    case .receiveByte: charge(written: 0, read: 1)
+    case .readByteData: charge(written: 1, read: 1)
+    case .writeByteData: charge(written: 2, read: 0)
+    case .readWordData: charge(written: 1, read: 2)
+    case .writeWordData: charge(written: 3, read: 0)
+    case .readI2CBlock(_, let count): charge(written: 1, read: count)
+    case .writeI2CBlock(_, let count): charge(written: 1 + count, read: 0)
     }
+    return 0
+  }
+
+  private func charge(written: Int, read: Int) {
     meter.bytes += written + read
     meter.transactions += 1
-    meter.clocks += 2 + 9 * (1 + written + read) + (written > 0 && read > 0 ? 10 : 0)
-    return 0
+    meter.clock.advance(nanoseconds: meter.timing.i2cNanoseconds(written: written, read: read))
   }
 }
 
-/// An SPI device that meters each transfer: 8 clocks a byte at the configured clock.
+/// An SPI device that meters each transfer: a call's cost, then 8 clocks a byte.
 final class MeteredSPI: SPIDevice {
   let name = "metered-spi"
   let config: SPIConfig
@@ -99,7 +107,8 @@ final class MeteredSPI: SPIDevice {
   {
     meter.bytes += write.count
     meter.transactions += 1
-    meter.clocks += 8 * write.count
+    meter.clock.advance(
+      nanoseconds: meter.timing.spiNanoseconds(bytes: write.count, speedHz: Int(config.speedHz)))
     for index in 0..<read.count { read[index] = 0 }
   }
 }
@@ -111,19 +120,36 @@ func cpuNanoseconds() -> Int {
   return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
 }
 
+/// The buses as the benchmark assumes them: I2C raised to 400 kHz (`dtparam=i2c_arm_baudrate`),
+/// SPI at 10 MHz, a Pi's cost of each call.
+let benchTiming = WireTiming.raspberryPi.i2cClock(400_000)
+
 func metered(_ definition: PixelBoardDefinition) -> (any PixelPanel, BusMeter) {
   let chips = definition.chips
+  let meter = BusMeter(timing: benchTiming)
   switch chips.kind {
   case .max7219:
-    let meter = BusMeter(clockHz: 10_000_000)
+    if let wiring = chips.bitBang {
+      // Two GPIO line writes a bit, each a character-device call, on a chip with no devices.
+      let chip = SimulatedGPIOChip(
+        path: "/dev/gpiochip0", label: wiring.chip,
+        lineCount: max(wiring.data, wiring.clock, wiring.load) + 1)
+      let log = TransactionLog()
+      log.isEnabled = false  // counting, not recording: a record is an allocation
+      let gpio = SimulatedGPIO(chips: [chip], clock: meter.clock, log: log, timing: benchTiming)
+      do {
+        let spi = try BitBangSPI(
+          controller: gpio, chip: .label(wiring.chip), data: UInt32(wiring.data),
+          clock: UInt32(wiring.clock), select: UInt32(wiring.load))
+        return (definition.max7219Panel(on: spi), meter)
+      } catch { fail("\(error)") }
+    }
     let spi = MeteredSPI(meter: meter, speedHz: 10_000_000)
     return (definition.max7219Panel(on: spi), meter)
   case .ht16k33:
-    let meter = BusMeter(clockHz: 400_000)
     let bus = MeteredI2CBus(meter: meter)
     do { return (try definition.ht16k33Panel(on: bus), meter) } catch { fail("\(error)") }
   case .is31fl3731:
-    let meter = BusMeter(clockHz: 400_000)
     let bus = MeteredI2CBus(meter: meter)
     do { return (try definition.is31fl3731Panel(on: bus), meter) } catch { fail("\(error)") }
   }
@@ -164,12 +190,6 @@ for path in paths {
     definition = try PixelBoardDefinition.load(path: path)
     grid = try definition.characterGrid(file: path)
   } catch { fail("\(error)") }
-  if definition.chips.bitBang != nil {
-    // Each bit is two GPIO line writes, whose time depends on the GPIO controller: no bus
-    // clock to model it by.
-    print("\(definition.name): bit-banged on GPIO; not modelled (no bus clock), skipped")
-    continue
-  }
   let (panel, meter) = metered(definition)
   let (executor, command) = scrollingLoop(definition, grid: grid, panel: panel)
   let period = PixelDrive.frameMicroseconds
@@ -188,7 +208,7 @@ for path in paths {
   }
   let cpu = Double(cpuNanoseconds() - cpuStart) / Double(frames) / 1e9
   let allocations = clack_allocation_counter_stop()
-  let bus = meter.seconds / Double(frames)
+  let bus = meter.elapsedSeconds / Double(frames)
   let bytes = Double(meter.bytes) / Double(frames)
   // Frame-to-pixels: a new screen, instant, taken and drawn in one tick.
   meter.reset()
@@ -196,11 +216,13 @@ for path in paths {
   executor.apply(command, now: now)
   executor.tick(now: now)
   let latencyCPU = Double(cpuNanoseconds() - latencyStart) / 1e9
-  let latency = latencyCPU + meter.seconds
+  let latency = latencyCPU + meter.elapsedSeconds
   let busBound = bus > 0 ? 1 / bus : .infinity
   let reached = 1 / (cpu + bus)
   let goal = min(60, busBound)
-  let busName = definition.chips.kind == .max7219 ? "SPI 10 MHz" : "I2C 400 kHz"
+  let busName =
+    definition.chips.bitBang != nil
+    ? "bit-banged GPIO" : definition.chips.kind == .max7219 ? "SPI 10 MHz" : "I2C 400 kHz"
   print(
     """
     \(definition.name) (\(definition.geometry.width)×\(definition.geometry.height), \
@@ -211,7 +233,7 @@ for path in paths {
     (bus-time bound \(String(format: "%.0f", busBound)) frames/s; goal ≥ \(String(format: "%.0f", goal))) \
     \(reached >= goal ? "MET" : "MISSED")
       frame-to-pixels: \(String(format: "%.2f", latency * 1e3)) ms \
-    (CPU \(String(format: "%.0f", latencyCPU * 1e6)) µs + bus \(String(format: "%.0f", meter.seconds * 1e6)) µs)
+    (CPU \(String(format: "%.0f", latencyCPU * 1e6)) µs + bus \(String(format: "%.0f", meter.elapsedSeconds * 1e6)) µs)
       allocations per frame: \(String(format: "%.3f", Double(allocations) / Double(frames))) \
     (\(allocations) in \(frames) frames; goal 0)\
     \(clack_allocation_counter_available() == 0 ? " (counter unavailable)" : "")

@@ -53,7 +53,11 @@ import Testing
     }
     let shown = try await daemon.waitForBoard { $0.moving == 0 && landed($0) }
     #expect(landed(shown), "\(shown)")
-    let warnings = daemon.output.split(separator: "\n").filter { $0.contains("warning") }
+    // Bus faults only: at the Pi's default 100 kHz this board's homing also overruns its
+    // tick, which is logged on its own (TickOverrunTests; #34 item 2 makes it fit).
+    let warnings = daemon.output.split(separator: "\n").filter {
+      $0.contains("warning") && !$0.contains("ticks overran their")
+    }
     #expect(warnings.count == 1, "\(warnings.joined(separator: "\n"))")
     #expect(daemon.stop() == 0)
   }

@@ -104,6 +104,11 @@ public struct BoardView: Codable, Sendable, Hashable {
   public var script = RunicScript.latin
   /// The page of the run of show on show in each zone that shows one (docs/content.md).
   public var pages: [String: String] = [:]
+  /// Ticks whose work did not fit their period since the daemon started (on a simulated
+  /// twin, the time its bus work takes on the wire), and that period in microseconds
+  /// (docs/hal.md, Time on the wire).
+  public var tickOverruns = 0
+  public var tickMicroseconds = 0
 
   public init(
     name: String, rows: Int, cols: Int, codes: [[Int]]?, target: [[Int]]?, moving: Int,
@@ -126,6 +131,8 @@ public struct BoardView: Codable, Sendable, Hashable {
     case name, rows, cols, codes, target, moving, waiting, quiet, homed, zones, modules, kind
     case pixels, script, cells, pages
     case targetCells = "target_cells"
+    case tickOverruns = "tick_overruns"
+    case tickMicroseconds = "tick_us"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -147,6 +154,8 @@ public struct BoardView: Codable, Sendable, Hashable {
     cells = try container.decodeIfPresent([[String]].self, forKey: .cells) ?? []
     targetCells = try container.decodeIfPresent([[String]].self, forKey: .targetCells) ?? []
     pages = try container.decodeIfPresent([String: String].self, forKey: .pages) ?? [:]
+    tickOverruns = try container.decodeIfPresent(Int.self, forKey: .tickOverruns) ?? 0
+    tickMicroseconds = try container.decodeIfPresent(Int.self, forKey: .tickMicroseconds) ?? 0
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -174,17 +183,28 @@ public struct BoardView: Codable, Sendable, Hashable {
     try container.encode(pages, forKey: .pages)
     try container.encode(kind, forKey: .kind)
     try container.encode(script, forKey: .script)
+    try container.encode(tickOverruns, forKey: .tickOverruns)
+    try container.encode(tickMicroseconds, forKey: .tickMicroseconds)
   }
 }
 
 extension BoardView {
-  /// One line per module in trouble: "row 2, col 5: sensor-error: …".
+  /// One line per module in trouble: "row 2, col 5: sensor-error: …", after one for ticks
+  /// that overran their period.
   public var faultLines: [String] {
-    modules.filter {
-      !$0.faults.isEmpty || $0.state.isFaulty
-    }.map {
-      "row \($0.row + 1), col \($0.col + 1): \($0.state.rawValue)"
-        + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
-    }
+    let overruns =
+      tickOverruns > 0
+      ? [
+        "ticks overrun their \(tickMicroseconds) µs period (tick_overruns counts them): the"
+          + " board's work each tick, its bus transfers, does not fit the tick"
+          + " (docs/hal.md, Time on the wire)"
+      ] : []
+    return overruns
+      + modules.filter {
+        !$0.faults.isEmpty || $0.state.isFaulty
+      }.map {
+        "row \($0.row + 1), col \($0.col + 1): \($0.state.rawValue)"
+          + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
+      }
   }
 }

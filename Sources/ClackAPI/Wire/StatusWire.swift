@@ -79,6 +79,8 @@ public struct StatusView: Codable, Sendable, Hashable {
       quiet: try fields.decode(Bool.self, forKey: .quiet),
       homed: try fields.decode(Bool.self, forKey: .homed),
       zones: try fields.decode([String: String].self, forKey: .zones), modules: [])
+    board.tickOverruns = try fields.decodeIfPresent(Int.self, forKey: .tickOverruns) ?? 0
+    board.tickMicroseconds = try fields.decodeIfPresent(Int.self, forKey: .tickMicroseconds) ?? 0
     faults = try container.decode([String].self, forKey: .faults)
     queue = try container.decode([String: Int].self, forKey: .queue)
     showing = try container.decode([MessageView].self, forKey: .showing)

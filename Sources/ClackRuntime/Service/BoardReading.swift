@@ -27,6 +27,10 @@ public struct BoardReading: Sendable, Hashable {
   public let script: RunicScript
   /// The page of the run of show on show in each zone that shows one.
   public var pages: [String: String] = [:]
+  /// Ticks whose work did not fit their period since the start (on a twin: its bus work on
+  /// the wire), and that period.
+  public var overruns = 0
+  public var tickMicroseconds = 0
 
 }
 

@@ -65,8 +65,18 @@ public struct I2CWiring: Hashable, Sendable {
     public var bus: String
     public var firstAddress: Int
     public var count: Int
+    /// The bus's clock (SCL) in hertz: the Pi's default 100 kHz unless the board file says
+    /// the machine raised it (`dtparam=i2c_arm_baudrate`).
+    public var clockHz = I2CWiring.defaultClockHz
   }
   public var groups: [Group]
+  /// The Raspberry Pi's I2C clock unless config.txt raises it.
+  public static let defaultClockHz = 100_000
+
+  /// Each bus's clock in hertz, by its path.
+  public var clocks: [String: Int] {
+    Dictionary(groups.map { ($0.bus, $0.clockHz) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// Every module's bus and address, in module order.
   public var modules: [(bus: String, address: Int)] {

@@ -141,10 +141,21 @@ enum BoardSections {
     let list = try fields.required("buses")
     var groups: [I2CWiring.Group] = []
     var taken: [String: Set<Int>] = [:]
+    var clocks: [String: Int] = [:]
     for item in try list.items() {
       let group = try item.fields(
-        allowed: ["bus", "first_address", "count"], required: ["bus", "first_address", "count"])
+        allowed: ["bus", "first_address", "count", "clock_hz"],
+        required: ["bus", "first_address", "count"])
       let bus = try group.required("bus").string()
+      let clockReader = group["clock_hz"]
+      // Standard mode (100 kHz) to Fast-mode Plus (1 MHz), the speeds I2C chips are made for.
+      let clock = try clockReader?.int(in: 10_000...1_000_000) ?? I2CWiring.defaultClockHz
+      if let clockReader, let earlier = clocks[bus], earlier != clock {
+        throw clockReader.error(
+          "\(bus) is at \(earlier) Hz in an entry above (\(I2CWiring.defaultClockHz) where none is given): a bus has one clock, so every entry of it must give the same"
+        )
+      }
+      clocks[bus] = clocks[bus] ?? clock
       let firstReader = try group.required("first_address")
       let first = try firstReader.int(in: 0...0x7F)
       let count = try group.required("count").int(in: 1...112)
@@ -158,7 +169,8 @@ enum BoardSections {
       for address in first...last where !taken[bus, default: []].insert(address).inserted {
         throw firstReader.error("address \(hex(address)) on \(bus) is used twice")
       }
-      groups.append(.init(bus: bus, firstAddress: first, count: count))
+      groups.append(
+        .init(bus: bus, firstAddress: first, count: count, clockHz: clocks[bus] ?? clock))
     }
     let total = groups.reduce(0) { $0 + $1.count }
     guard total == moduleCount else {

@@ -137,9 +137,13 @@ public final class SimulatedBoard {
   /// One simulated bus per bus path, with the file's injected faults.
   private func buses(_ wiring: I2CWiring) -> [String: SimulatedI2CBus] {
     let (clock, log, seed, timing) = (clock, log, board.simulation.seed, timing)
+    let clocks = wiring.clocks
     let buses = FlapBanks.buses(wiring) { path, group in
+      // Each bus at the clock the board file gives it (an instant wire stays instant).
       SimulatedI2CBus(
-        name: path, clock: clock, log: log, seed: seed &+ UInt64(group), timing: timing)
+        name: path, clock: clock, log: log, seed: seed &+ UInt64(group),
+        timing: timing == .instant
+          ? timing : timing.i2cClock(clocks[path] ?? I2CWiring.defaultClockHz))
     }
     for (module, place) in wiring.modules.enumerated() {
       let faults = I2CFaults(

@@ -194,6 +194,36 @@ import Testing
         + "(usable 7-bit addresses are those; 0x00-0x07 and 0x78-0x7f are reserved)")
   }
 
+  @Test func eachI2CBusHasOneClockThePisDefaultUnlessGiven() throws {
+    let smart = """
+      name: s
+      geometry: {rows: 1, cols: 6}
+      flaps: splitflap-52
+      modules:
+        type: i2c-smart
+        wiring:
+          buses:
+            - {bus: /dev/i2c-1, first_address: 0x10, count: 2}
+            - {bus: /dev/i2c-3, first_address: 0x10, count: 2, clock_hz: 400000}
+            - {bus: /dev/i2c-1, first_address: 0x20, count: 2}
+
+      """
+    guard case .i2cSmart(let wiring) = try parse(smart).hardware else {
+      Issue.record("not an i2c-smart board")
+      return
+    }
+    #expect(wiring.clocks == ["/dev/i2c-1": 100_000, "/dev/i2c-3": 400_000])
+    #expect(wiring.groups.map(\.clockHz) == [100_000, 400_000, 100_000])
+    expectError(
+      smart.replacingOccurrences(of: "0x20, count: 2}", with: "0x20, count: 2, clock_hz: 400000}"),
+      "test.yaml:10:68: modules.wiring.buses[2].clock_hz: /dev/i2c-1 is at 100000 Hz in an entry "
+        + "above (100000 where none is given): a bus has one clock, so every entry of it must "
+        + "give the same")
+    expectError(
+      smart.replacingOccurrences(of: "clock_hz: 400000", with: "clock_hz: 5000000"),
+      "test.yaml:9:68: modules.wiring.buses[1].clock_hz: 5000000 is out of range 10000-1000000")
+  }
+
   @Test func offsetsOfTheWrongLength() {
     expectError(
       gpioBoard + "offsets: [1, 2, 3]\n",

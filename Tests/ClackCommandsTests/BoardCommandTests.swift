@@ -21,7 +21,7 @@ import Testing
     let check = try parse(BoardCheckCommand.self, ["board", "check", path, "--simulate"])
     let output = try check.output()
     #expect(output.contains("valid board 'pcf8575-8'"))
-    #expect(output.contains("pcf8575 — 8 on /dev/i2c-1 from 0x20"))
+    #expect(output.contains("pcf8575 — 8 on /dev/i2c-1 from 0x20 at 400 kHz"))
     #expect(output.contains("simulated twin: 8 of 8 modules answered"))
   }
 

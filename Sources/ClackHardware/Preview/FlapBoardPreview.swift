@@ -102,8 +102,11 @@ public struct FlapBoardPreview: BoardPreview {
       case .gpio: "595/165 chain bit-banged on \(wiring.chip)"
       }
     case .i2cSmart(let wiring), .pcf8575(let wiring):
-      wiring.groups.map { "\($0.count) on \($0.bus) from 0x\(String($0.firstAddress, radix: 16))" }
-        .joined(separator: ", ")
+      wiring.groups.map {
+        "\($0.count) on \($0.bus) from 0x\(String($0.firstAddress, radix: 16))"
+          + " at \($0.clockHz / 1000) kHz"
+      }
+      .joined(separator: ", ")
     }
   }
 }

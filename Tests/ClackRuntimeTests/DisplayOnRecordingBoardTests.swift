@@ -198,12 +198,15 @@ import Testing
     let loop = Task { await display.run() }
     defer { loop.cancel() }
     try await RuntimeHarness.untilAsleep(display, clock)
+    // Ten minutes between the relief after the accept (10 s) and the expiry: on a loaded
+    // machine the relief's task can run many steps of the clock late, and with a minute
+    // between them (as before) the expiry sometimes came first.
     var expiring = Self.message("SOON GONE")
-    expiring.expiresIn = 60
+    expiring.expiresIn = 600
     let id = try await runtime.messages.accept(expiring).message.id
     // A second at a time, so no wait armed meanwhile misses its moment.
     func advance(until what: String, _ condition: () async throws -> Bool) async throws {
-      for _ in 0..<200 {
+      for _ in 0..<1000 {
         if try await condition() { return }
         clock.advance(by: 1)
         for _ in 0..<50 { await Task.yield() }

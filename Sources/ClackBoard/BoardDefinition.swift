@@ -11,13 +11,13 @@ public struct BoardDefinition: Hashable, Sendable {
   public let order: ModuleOrder
   public let flapSet: FlapSet
   /// How the modules are built and wired; nil for a board used only to lay text out.
-  public let hardware: ModuleHardware?
-  public let motion: MotionProfile
+  public var hardware: ModuleHardware?
+  public var motion: MotionProfile
   /// Per module: steps from the home sensor's leading edge to flap 0.
   public let offsets: [Int]
   /// The most modules allowed to move at once (the power supply's limit).
-  public let maxMoving: Int
-  public let simulation: SimulationParameters
+  public var maxMoving: Int
+  public var simulation: SimulationParameters
   /// A pixel (LED) board, seen by the layers above as its character grid (each cell a
   /// "module" whose "flaps" are the font's symbols): its panel, chips and font. Nil for a
   /// split-flap board.

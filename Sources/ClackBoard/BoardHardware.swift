@@ -20,6 +20,29 @@ public enum ModuleHardware: Hashable, Sendable {
     case .pcf8575: "pcf8575"
     }
   }
+
+  /// Smart modules step themselves; the host only polls them.
+  public var isSmart: Bool {
+    if case .i2cSmart = self { return true }
+    return false
+  }
+
+  /// The I2C buses and addresses of modules on I2C; nil for GPIO and shift-register wiring.
+  public var i2cWiring: I2CWiring? {
+    switch self {
+    case .i2cSmart(let wiring), .pcf8575(let wiring): wiring
+    case .gpioStepper, .shiftRegister: nil
+    }
+  }
+
+  /// The same modules on `wiring` (I2C kinds only; others are returned unchanged).
+  public func with(i2cWiring wiring: I2CWiring) -> ModuleHardware {
+    switch self {
+    case .i2cSmart: .i2cSmart(wiring)
+    case .pcf8575: .pcf8575(wiring)
+    case .gpioStepper, .shiftRegister: self
+    }
+  }
 }
 
 /// The bias a board file asks for on its sensor lines: an open-collector hall sensor needs a

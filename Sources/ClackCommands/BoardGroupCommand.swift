@@ -24,8 +24,11 @@ struct BoardCheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Validate a board file and summarise it.",
     discussion: """
-      Mistakes are reported with the file, line, column and field. With --simulate, Clack also \
-      builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
+      Mistakes are reported with the file, line, column and field. For a flap board it also \
+      measures the bus time of its ticks on its simulated twin (homing every module, then \
+      moving every one) and refuses a board whose bus work does not leave a fifth of its \
+      tick, naming a top speed, a max_moving or an I2C clock that would fit (docs/boards.md, \
+      "Bus time"). With --simulate, Clack also builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
       a bus self-test through the real drivers: coils off and every sensor read for stepped \
       boards, every module configured for smart modules; for a pixel (LED) board, every chip \
       started and a test picture shown and read back from the chips' registers.

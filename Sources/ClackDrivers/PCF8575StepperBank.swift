@@ -4,6 +4,12 @@ import ClackHAL
 /// hall sensor. The expander has no registers, so every access is a plain I2C transfer of two
 /// bytes (port 0, port 1); pins written 1 are weak-high inputs. Each module is its own
 /// device: a NACK from one marks only that module.
+///
+/// I2C is slow beside a 1 ms tick (a two-byte transfer is about 92 µs at 400 kHz on a Pi,
+/// docs/hal.md), so a tick only touches the expanders that need it: a module's coils are
+/// written when their pattern changes, and its sensor is read when its rotor may have moved
+/// (new coils, not off). A resting rotor cannot turn its magnet past the sensor, so its last
+/// reading stands; a module whose transfer failed is written and read again next tick.
 public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   public let moduleCount: Int
   public var sensorDelayTicks: Int { 0 }
@@ -12,6 +18,10 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
   private let devices: [I2CDevice<Bus>]
   private let sensorPin: Int
   private let sensorActiveLevel: Bool
+  /// Each module's coils as last written, or nil when unknown (at the start, after a failure).
+  private var written: [UInt8?]
+  /// Modules whose rotor may have moved since their sensor was last read.
+  private var mayHaveMoved: [Bool]
 
   /// `addresses[i]` is module i's expander (0x20–0x27 for the PCF8575).
   public convenience init(
@@ -40,6 +50,8 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     bookkeeping = BankBookkeeping(moduleCount: modules.count)
     self.sensorPin = sensorPin
     self.sensorActiveLevel = sensorActiveLevel
+    written = Array(repeating: nil, count: modules.count)
+    mayHaveMoved = Array(repeating: true, count: modules.count)
   }
 
   // By index, not `enumerated()`: this generic class is called through `StepperBank`,
@@ -48,25 +60,36 @@ public final class PCF8575StepperBank<Bus: I2CBus>: StepperBank {
     for module in devices.indices {
       let device = devices[module]
       // Unused pins and the sensor pin stay 1: weak-high inputs, as at power-on.
-      let port0 = UInt8(0xF0) | (patterns[module] & 0x0F) | UInt8(1 << sensorPin)
-      bookkeeping.perform(for: module) { () throws(HALError) in try device.write(port0, 0xFF) }
+      let coils = patterns[module] & 0x0F
+      guard written[module] != coils else { continue }
+      let port0 = UInt8(0xF0) | coils | UInt8(1 << sensorPin)
+      let done = bookkeeping.perform(for: module) { () throws(HALError) in
+        try device.write(port0, 0xFF)
+      }
+      written[module] = done ? coils : nil
+      // Coils switched off leave the rotor where it was; new ones may have stepped it.
+      if coils != 0 || !done { mayHaveMoved[module] = true }
     }
   }
 
   public func readSensors(into active: inout [Bool]) {
-    for module in devices.indices {
+    for module in devices.indices where mayHaveMoved[module] {
       let device = devices[module]
       var pins: (UInt8, UInt8) = (0xFF, 0xFF)
       let read = bookkeeping.perform(for: module) { () throws(HALError) in
         pins = try device.readTwoBytes()
       }
       guard read else { continue }
+      mayHaveMoved[module] = false
       let level = (UInt16(pins.0) | UInt16(pins.1) << 8) & (1 << UInt16(sensorPin)) != 0
       active[module] = level == sensorActiveLevel
     }
   }
 
+  /// Every coil off, written to every expander whatever was written before: the last word
+  /// before a stop, and the start of a self-test.
   public func coilsOff() {
+    for module in written.indices { written[module] = nil }
     writeCoils(bookkeeping.allOff)
   }
 }

@@ -18,4 +18,24 @@ public protocol SmartModuleBank: AnyObject {
   func status(module: Int) -> Result<ModuleProtocol.Snapshot, ModuleFault>
   /// Switches every module's coils off.
   func release()
+  /// How long each kind of operation holds the bus, so a tick can share its bus time.
+  var busCosts: SmartBusCosts { get }
+}
+
+/// How long a smart module's operations hold the bus, in microseconds.
+public struct SmartBusCosts: Sendable, Equatable {
+  /// A status read.
+  public var status: Int
+  /// A target or a command: one register write.
+  public var write: Int
+  /// Configuring a module: its version and flap count read, its offset written, its reset
+  /// acknowledged.
+  public var configure: Int
+
+  public init(status: Int, write: Int, configure: Int) {
+    (self.status, self.write, self.configure) = (status, write, configure)
+  }
+
+  /// A bus that takes no time.
+  public static let free = SmartBusCosts(status: 0, write: 0, configure: 0)
 }

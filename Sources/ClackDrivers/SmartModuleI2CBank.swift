@@ -25,7 +25,11 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
   /// happens on the executor thread when a module resets.
   private var offsetBytes: [UInt8] = [0, 0]
 
-  public init(modules: [Module], flapCount: Int) throws(HALError) {
+  public let busCosts: SmartBusCosts
+
+  /// `clockHz`: the slowest of the modules' buses' clocks (the Pi's default 100 kHz unless
+  /// the board file raises it), for what each operation costs.
+  public init(modules: [Module], flapCount: Int, clockHz: Int = 100_000) throws(HALError) {
     var devices: [I2CDevice<Bus>] = []
     for module in modules {
       devices.append(try I2CDevice(bus: module.bus, address: module.address))
@@ -35,6 +39,14 @@ public final class SmartModuleI2CBank<Bus: I2CBus>: SmartModuleBank {
     self.moduleCount = modules.count
     self.flapCount = flapCount
     self.targets = Array(repeating: nil, count: modules.count)
+    let write = I2CWireTime.microseconds(written: 2, read: 0, clockHz: clockHz)
+    let readByte = I2CWireTime.microseconds(written: 1, read: 1, clockHz: clockHz)
+    busCosts = SmartBusCosts(
+      status: I2CWireTime.microseconds(
+        written: 1, read: ModuleProtocol.snapshotLength, clockHz: clockHz),
+      write: write,
+      configure: 2 * readByte + I2CWireTime.microseconds(written: 3, read: 0, clockHz: clockHz)
+        + write)
   }
 
   public func configure() -> [ModuleFault] {

@@ -55,7 +55,9 @@ enum FlapBanks {
           bus: bus, address: UInt8(place.address),
           offset: Int16(clamping: board.offsets[index])))
     }
-    return try SmartModuleI2CBank(modules: modules, flapCount: board.flapSet.count)
+    return try SmartModuleI2CBank(
+      modules: modules, flapCount: board.flapSet.count,
+      clockHz: wiring.clocks.values.min() ?? I2CWiring.defaultClockHz)
   }
 
   /// One PCF8575 expander per stepper module, each at its address on its bus.

@@ -59,10 +59,20 @@ public final class SmartExecutor: FlapTickExecutor {
     var retryAt = 0
   }
 
+  /// Bus time a tick may spend, in microseconds: three fifths of the tick, so that with the
+  /// estimates' slack the bus work leaves a fifth of it (docs/boards.md, "Bus time"). Work
+  /// beyond it waits for the next tick; one operation always goes ahead.
+  public let busBudgetMicroseconds: Int
+  /// What the tick has spent of its bus budget so far.
+  private var spent = 0
+
+  /// `pollsPerTick`: status reads per tick at most, fewer when the bus is too slow for them.
   public init(bank: SmartModuleBank, board: BoardDefinition, pollsPerTick: Int = 4) {
     self.bank = bank
     self.planner = Planner(board: board)
-    self.pollsPerTick = max(1, pollsPerTick)
+    busBudgetMicroseconds = board.flapTickMicroseconds(smart: true) * 3 / 5
+    self.pollsPerTick = max(
+      1, min(pollsPerTick, busBudgetMicroseconds / max(1, bank.busCosts.status)))
     modules = Array(repeating: Module(), count: bank.moduleCount)
     faultPending = PendingFaults(count: bank.moduleCount)
   }
@@ -124,6 +134,7 @@ public final class SmartExecutor: FlapTickExecutor {
   }
 
   public func tick(now: Int) {
+    spent = 0
     var active = 0
     for module in modules where module.phase == .homing || module.phase == .moving {
       active += 1
@@ -131,13 +142,18 @@ public final class SmartExecutor: FlapTickExecutor {
     for index in modules.indices where active < planner.budget {
       switch modules[index].phase {
       case .waitingHome:
+        let cost =
+          bank.busCosts.write + (modules[index].configured ? 0 : bank.busCosts.configure)
+        guard affords(cost) else { break }  // it goes next tick
         if !modules[index].configured {
+          spent += bank.busCosts.configure
           if let fault = bank.configure(module: index) {
             failed(index, fault, now: now)
             continue
           }
           modules[index].configured = true
         }
+        spent += bank.busCosts.write
         if let fault = bank.home(module: index) {
           failed(index, fault, now: now)
         } else {
@@ -147,6 +163,8 @@ public final class SmartExecutor: FlapTickExecutor {
           active += 1
         }
       case .waitingDispatch where now >= modules[index].dispatchAt:
+        guard affords(bank.busCosts.write) else { break }  // it goes next tick
+        spent += bank.busCosts.write
         if let fault = bank.setTarget(modules[index].target ?? 0, module: index) {
           failed(index, fault, now: now)
         } else {
@@ -159,8 +177,16 @@ public final class SmartExecutor: FlapTickExecutor {
         break
       }
     }
-    poll(now: now)
+    // A module that stopped answering is tried before the polls, which could use up the
+    // tick's bus time on a slow bus and leave it waiting for ever.
     retry(now: now)
+    poll(now: now)
+  }
+
+  /// True when an operation costing `cost` still fits this tick's bus budget (the tick's
+  /// first always does).
+  private func affords(_ cost: Int) -> Bool {
+    spent == 0 || spent + cost <= busBudgetMicroseconds
   }
 
   /// Tries one module that does not answer, once its wait is over.
@@ -168,7 +194,7 @@ public final class SmartExecutor: FlapTickExecutor {
     for _ in modules.indices {
       let index = retryCursor
       retryCursor = (retryCursor + 1) % modules.count
-      if modules[index].unreachable, now >= modules[index].retryAt {
+      if modules[index].unreachable, now >= modules[index].retryAt, affords(bank.busCosts.status) {
         read(index, now: now)
         return
       }
@@ -181,7 +207,7 @@ public final class SmartExecutor: FlapTickExecutor {
     guard count > 0 else { return }
     var polls = 0
     var visited = 0
-    while polls < pollsPerTick, visited < count {
+    while polls < pollsPerTick, visited < count, affords(bank.busCosts.status) {
       let index = cursor
       cursor = (cursor + 1) % count
       visited += 1
@@ -194,7 +220,9 @@ public final class SmartExecutor: FlapTickExecutor {
     let idleReads = polls == 0 && isIdle ? pollsPerTick : 1
     var idleDone = 0
     visited = 0
-    while polls < pollsPerTick, visited < count, idleDone < idleReads {
+    while polls < pollsPerTick, visited < count, idleDone < idleReads,
+      affords(bank.busCosts.status)
+    {
       let index = idleCursor
       idleCursor = (idleCursor + 1) % count
       visited += 1
@@ -209,6 +237,7 @@ public final class SmartExecutor: FlapTickExecutor {
   }
 
   private func read(_ index: Int, now: Int) {
+    spent += bank.busCosts.status
     let result = bank.status(module: index)
     if case .failure(let fault) = result, case .bus = fault.kind {
       failed(index, fault, now: now)
@@ -320,6 +349,7 @@ public final class SmartExecutor: FlapTickExecutor {
       if faults.contains(.homeNotFound) {
         disable(index, .sensorError)
       } else {
+        spent += bank.busCosts.write
         _ = bank.clearFaults(module: index)  // noted; let it carry on
       }
     case .homeNotFound, .sensorStuckActive:

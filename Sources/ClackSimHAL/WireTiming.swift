@@ -1,3 +1,5 @@
+import ClackHAL
+
 /// What a transfer costs on a Pi-class host, in nanoseconds: the simulated buses charge it to
 /// the twin's clock, so a board whose bus work does not fit its tick overruns on its twin as
 /// it would on the real bus. Figures and their sources: docs/hal.md, "Time on the wire".
@@ -31,7 +33,8 @@ public struct WireTiming: Sendable, Hashable {
   /// A Raspberry Pi's buses at their defaults (I2C at 100 kHz), with the per-call costs
   /// measured on Pi hardware.
   public static let raspberryPi = WireTiming(
-    i2cClockHz: 100_000, i2cCallNanoseconds: 20_000, i2cTimeoutNanoseconds: 35_000_000,
+    i2cClockHz: 100_000, i2cCallNanoseconds: I2CWireTime.callNanoseconds,
+    i2cTimeoutNanoseconds: 35_000_000,
     spiCallNanoseconds: 20_000, gpioCallNanoseconds: 8_000)
 
   /// A wire that takes no time: for tests of a chip's logic alone.
@@ -46,14 +49,9 @@ public struct WireTiming: Sendable, Hashable {
     return timing
   }
 
-  /// SCL clocks of one I2C transfer: a start, the address and each byte with its acknowledge
-  /// (nine clocks a byte), a repeated start and the address again when a read follows a
-  /// write, and a stop. Each condition is counted as one clock.
+  /// SCL clocks of one I2C transfer (`I2CWireTime.clocks`).
   public static func i2cClocks(written: Int, read: Int) -> Int {
-    var clocks = 1 + 1  // start and stop
-    if written > 0 || read == 0 { clocks += 9 * (1 + written) }
-    if read > 0 { clocks += 9 * (1 + read) + (written > 0 ? 1 : 0) }
-    return clocks
+    I2CWireTime.clocks(written: written, read: read)
   }
 
   /// One I2C transfer that was acknowledged.

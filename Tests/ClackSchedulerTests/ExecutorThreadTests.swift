@@ -8,8 +8,8 @@ import Synchronization
 import Testing
 
 /// The real executor thread (its loop, hand-over and reports) on a simulated twin, in virtual
-/// time: a ManualTickClock makes every sleep return at its deadline, and the twin's clock
-/// follows the thread's, so the run is fast and deterministic whatever the machine does.
+/// time: a ManualTickClock makes every sleep return at its deadline, and the twin's clock is
+/// the thread's timeline, so the run is fast and deterministic whatever the machine does.
 final class ThreadRig: @unchecked Sendable {
   let board: BoardDefinition
   let twin: SimulatedBoard
@@ -20,17 +20,12 @@ final class ThreadRig: @unchecked Sendable {
     self.board = board
     twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
-    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board, searchSpeed: 800)
-    let clock = twin.clock
-    nonisolated(unsafe) let simulated = clock
+    executor = SteppedExecutor(bank: try #require(twin.stepped), board: board)
+    // The board's own tick, on the twin's timeline: each transfer lands when it would on the
+    // real bus, so a motor stepped too soon after its last step loses it, as a real one would.
     thread = ExecutorThread(
-      executor: executor, tickMicroseconds: 1000, clock: ManualTickClock(), setup: .none,
-      onTick: { elapsed in
-        let target = UInt64(elapsed)
-        if target > simulated.nanoseconds {
-          simulated.advance(nanoseconds: target - simulated.nanoseconds)
-        }
-      })
+      executor: executor, tickMicroseconds: board.flapTickMicroseconds(smart: false),
+      clock: ManualTickClock(), setup: .none, timeline: TwinTimeline(twin.clock))
   }
 
   /// Waits (in real time, generously) until the thread has taken `commands` and is idle.

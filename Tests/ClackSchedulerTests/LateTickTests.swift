@@ -33,8 +33,10 @@ private let slowBoard = """
     let board = try BoardDefinition.parse(yaml: slowBoard, file: "slow-1x2.yaml")
     let twin = try SimulatedBoard(board: board)
     twin.log.isEnabled = false
-    let executor = SteppedExecutor(bank: try #require(twin.stepped), board: board)
-    #expect(executor.tickMicroseconds == 1000)
+    // A 1 ms tick, not the board's own (a step at top speed, 16.6 ms): many ticks a step.
+    let executor = SteppedExecutor(
+      bank: try #require(twin.stepped), board: board, tickMicroseconds: 1000)
+    #expect(board.flapTickMicroseconds(smart: false) == 16_666)
     var now = 0
     var ticks = 0
     func tickUntilDormant() {

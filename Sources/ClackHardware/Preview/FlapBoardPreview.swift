@@ -63,6 +63,7 @@ public struct FlapBoardPreview: BoardPreview {
     out +=
       "\(board.motion.stepsPerRevolution) steps per revolution; at most \(board.maxMoving) moving\n"
     if board.simulation.always { out += "  simulation only\n" }
+    if board.hardware != nil { out += try Self.busTime(board, file: file, summary: out) }
     guard simulate else { return out }
     let twin: SimulatedBoard
     do {
@@ -78,6 +79,27 @@ public struct FlapBoardPreview: BoardPreview {
       throw PreviewFailure(out + "the simulated board has \(faults.count) faulty modules")
     }
     return out
+  }
+
+  /// The worst tick's bus time beside the tick, measured on the twin; a board whose bus work
+  /// does not leave a fifth of its tick is refused, with what would make it fit.
+  static func busTime(_ board: BoardDefinition, file: String, summary: String)
+    throws(PreviewFailure) -> String
+  {
+    let measured: TickBusTime
+    do {
+      measured = try TickBusTime.measure(board)
+    } catch {
+      throw PreviewFailure(summary + "could not measure its bus time on its twin: \(error)")
+    }
+    let line =
+      "  bus time per tick: at most \(measured.worstMicroseconds) µs of its "
+      + "\(measured.tickMicroseconds) µs tick (\(measured.percent) %), measured on its twin\n"
+    guard measured.fits else {
+      throw PreviewFailure(
+        summary + line + TickBusTimeAdvice(board: board, measured: measured).text(file: file))
+    }
+    return line
   }
 
   /// Coils off and every sensor read (stepped boards), or every module configured (smart

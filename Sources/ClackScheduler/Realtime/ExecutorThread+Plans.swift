@@ -45,11 +45,13 @@ extension ExecutorThread where Command == FlapCommand {
 }
 
 extension BoardDefinition {
-  /// The real-time thread's tick for a flap board: one step per tick at top speed (at most
-  /// 1 ms, at least 100 µs) for stepped modules; 5 ms for smart modules, which step themselves
-  /// and are only polled.
+  /// The real-time thread's tick for a flap board: one step per tick at top speed (at least
+  /// 100 µs) for stepped modules, so a slower top speed leaves a slow bus a longer tick for
+  /// its transfers. Never longer than a step at top speed: steps fall on ticks, and a tick
+  /// longer than the step would bunch some steps faster than the top speed. 5 ms for smart
+  /// modules, which step themselves and are only polled.
   public func flapTickMicroseconds(smart: Bool) -> Int {
     if smart { return 5000 }
-    return min(1000, max(100, 1_000_000 / max(1, motion.topSpeed)))
+    return max(100, 1_000_000 / max(1, motion.topSpeed))
   }
 }

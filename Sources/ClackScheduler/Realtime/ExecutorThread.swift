@@ -229,8 +229,10 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
       }
       let restFor = executor.restMicroseconds
       if restFor > 0, rest(microseconds: restFor, after: deadline) {
-        // Ticks go on from the wake-up: a command that ended the rest is taken at once.
-        deadline = clock.nanoseconds() - period
+        // Ticks go on from the wake-up: a command that ended the rest is taken at once. Not
+        // before the last tick's work ended, though: a twin's bus time may run past the
+        // host's clock, and a tick cannot start on a bus that is still busy.
+        deadline = max(clock.nanoseconds(), done) - period
       }
     }
     executor.shutdown()

@@ -1,0 +1,46 @@
+import ClackBoard
+import ClackHardware
+import ClackSimHAL
+import ClackTestSupport
+import Foundation
+import Testing
+
+/// Every shipped flap board's bus work fits its tick with a fifth to spare, measured on its
+/// twin at the bus clocks its file gives (docs/boards.md, "Bus time").
+@Suite struct ShippedBoardsBusTimeTests {
+  static let flapBoards: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: boardsDirectory.path)) ?? []
+    return files.filter { $0.hasSuffix(".yaml") }.sorted().filter { file in
+      guard let board = try? loadBoard(file) else { return false }
+      return board.pixels == nil && board.hardware != nil
+    }
+  }()
+
+  @Test func thereAreFlapBoardsToCheck() {
+    #expect(Self.flapBoards.count >= 6, "\(Self.flapBoards)")
+  }
+
+  @Test(arguments: flapBoards)
+  func everyShippedFlapBoardsBusWorkFitsItsTick(file: String) throws {
+    let measured = try TickBusTime.measure(try loadBoard(file))
+    #expect(measured.ticks > 100)
+    #expect(measured.worstMicroseconds > 0, "a twin's bus takes time")
+    #expect(
+      measured.fits,
+      "\(file): \(measured.worstMicroseconds) µs of a \(measured.tickMicroseconds) µs tick")
+  }
+
+  @Test func theMeasureIsTheBusTimeOfTheTransfers() throws {
+    // pcf8575-8 homing all eight at once: each tick writes and reads every expander, a call's
+    // 20 µs and 29 clocks each (start, address, two bytes, stop), at 400 kHz and at 100 kHz.
+    var board = try loadBoard("pcf8575-8.yaml")
+    #expect(try TickBusTime.measure(board).worstMicroseconds == 16 * 925 / 10)  // 92.5 µs each
+    let hardware = try #require(board.hardware)
+    var wiring = try #require(hardware.i2cWiring)
+    wiring.groups[0].clockHz = 100_000
+    board.hardware = hardware.with(i2cWiring: wiring)
+    let slow = try TickBusTime.measure(board)
+    #expect(slow.worstMicroseconds == 16 * (20 + 290))
+    #expect(!slow.fits)
+  }
+}

@@ -6,8 +6,9 @@ import ClackBoard
 public enum NeededDevice: Hashable, Sendable {
   /// A GPIO chip by label (or `/dev/gpiochipN` path) and the line offsets used on it.
   case gpio(chip: String, lines: [Int])
-  /// An I2C bus (`/dev/i2c-1`) and the 7-bit addresses that should answer on it.
-  case i2c(bus: String, addresses: [Int])
+  /// An I2C bus (`/dev/i2c-1`), the 7-bit addresses that should answer on it, and the clock
+  /// the board file runs it at (the Pi's default 100 kHz unless the file says).
+  case i2c(bus: String, addresses: [Int], clockHz: Int)
   /// An SPI device node (`/dev/spidev0.0`).
   case spi(path: String)
 
@@ -29,7 +30,11 @@ public enum NeededDevice: Hashable, Sendable {
         return [.gpio(chip: bitBang.chip, lines: [bitBang.data, bitBang.clock, bitBang.load])]
       }
       if chips.kind == .max7219 { return [.spi(path: chips.device)] }
-      return [.i2c(bus: chips.device, addresses: chips.placements.map(\.address))]
+      return [
+        .i2c(
+          bus: chips.device, addresses: chips.placements.map(\.address),
+          clockHz: I2CWiring.defaultClockHz)
+      ]
     }
     guard !board.simulation.always, let hardware = board.hardware else { return [] }
     switch hardware {
@@ -47,7 +52,11 @@ public enum NeededDevice: Hashable, Sendable {
     case .i2cSmart(let wiring), .pcf8575(let wiring):
       var byBus: [String: [Int]] = [:]
       for module in wiring.modules { byBus[module.bus, default: []].append(module.address) }
-      return byBus.keys.sorted().map { .i2c(bus: $0, addresses: byBus[$0] ?? []) }
+      let clocks = wiring.clocks
+      return byBus.keys.sorted().map {
+        .i2c(
+          bus: $0, addresses: byBus[$0] ?? [], clockHz: clocks[$0] ?? I2CWiring.defaultClockHz)
+      }
     }
   }
 }

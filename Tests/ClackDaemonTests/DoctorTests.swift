@@ -15,6 +15,8 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     "/dev/gpiochip0": .ok, "/dev/i2c-1": .ok, "/dev/spidev0.0": .ok,
   ]
   var silentAddresses: Set<Int> = []
+  /// Every bus's clock as its device tree sets it (400 kHz, what pcf8575-8 asks for).
+  var i2cClock: Int? = 400_000
   var user = DoctorUser(name: "clack", groups: ["clack", "gpio", "i2c", "spi"], isService: true)
   var limits = RealtimeLimits(rtprio: 80, memlockBytes: nil, source: "clack.service")
   var state = DirectoryState(exists: true, writable: true, freeBytes: 1 << 30)
@@ -30,6 +32,7 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     silentAddresses.contains(address)
       ? HALError(kind: .noAcknowledge, device: bus, message: "no acknowledge") : nil
   }
+  func i2cClockHz(bus: String) -> Int? { i2cClock }
   func access(_ path: String, for user: DoctorUser) -> DeviceAccess { nodes[path] ?? .missing }
   func serviceUser() -> DoctorUser { user }
   func realtimeLimits() -> RealtimeLimits { limits }
@@ -149,6 +152,35 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     #expect(findings.contains { $0.verdict == .note && $0.text.contains("not probed") })
   }
 
+  @Test func aBusSlowerThanTheBoardFileSaysHowToRaiseIt() async {
+    // pcf8575-8 is measured at 400 kHz; a Pi left at its default runs the bus at 100 kHz.
+    let slow = FakeMachine()
+    slow.i2cClock = 100_000
+    let found = problems(await check(slow, board: "pcf8575-8"))
+    #expect(found.map(\.subject) == ["i2c"])
+    #expect(
+      found.first?.text
+        == "/dev/i2c-1 runs at 100 kHz, but pcf8575-8 is measured at 400 kHz (clock_hz): its "
+        + "ticks would take longer than 'clack board check' found, and may overrun")
+    #expect(
+      found.first?.fix
+        == "add dtparam=i2c_arm_baudrate=400000 to /boot/firmware/config.txt and reboot, or "
+        + "set clock_hz: 100000 in the board file and run clack board check on it")
+
+    let fast = await check(FakeMachine(), board: "pcf8575-8")
+    #expect(
+      fast.contains {
+        $0.verdict == .ok && $0.text == "/dev/i2c-1 runs at 400 kHz, as the board file needs"
+      })
+
+    // A bus with no device-tree node (i2c-stub, a USB adapter) cannot say: a note, no problem.
+    let unknown = FakeMachine()
+    unknown.i2cClock = nil
+    let noted = await check(unknown, board: "pcf8575-8")
+    #expect(problems(noted).isEmpty)
+    #expect(noted.contains { $0.verdict == .note && $0.text.contains("its clock cannot be read") })
+  }
+
   @Test func aMissingSPIDeviceSaysHowToEnableSPI() async {
     let machine = FakeMachine()
     machine.nodes["/dev/spidev0.0"] = nil
@@ -238,5 +270,29 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     let bad = directory.appendingPathComponent("bad.sqlite").path
     try Data(repeating: 0x5a, count: 8192).write(to: URL(fileURLWithPath: bad))
     #expect(ClackStore.quickCheckProblem(path: bad) != nil)
+  }
+}
+
+/// The Linux probe reads a bus's clock from its controller's device-tree node in sysfs.
+@Suite struct LinuxBusClockTests {
+  @Test func theClockIsTheNodesClockFrequencyElseTheDriversDefault() throws {
+    let sysfs = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clack-sysfs-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: sysfs) }
+    let adapters = sysfs.appendingPathComponent("class/i2c-adapter")
+    // i2c-1: dtparam=i2c_arm_baudrate=400000 wrote clock-frequency, big-endian.
+    let raised = adapters.appendingPathComponent("i2c-1/of_node")
+    try FileManager.default.createDirectory(at: raised, withIntermediateDirectories: true)
+    try Data([0x00, 0x06, 0x1A, 0x80]).write(to: raised.appendingPathComponent("clock-frequency"))
+    // i2c-3: a node without the property runs at the driver's 100 kHz.
+    try FileManager.default.createDirectory(
+      at: adapters.appendingPathComponent("i2c-3/of_node"), withIntermediateDirectories: true)
+    // i2c-9: no node at all (i2c-stub): unknown.
+    try FileManager.default.createDirectory(
+      at: adapters.appendingPathComponent("i2c-9"), withIntermediateDirectories: true)
+    let probe = LinuxDoctorProbe(sysfs: sysfs.path)
+    #expect(probe.i2cClockHz(bus: "/dev/i2c-1") == 400_000)
+    #expect(probe.i2cClockHz(bus: "/dev/i2c-3") == 100_000)
+    #expect(probe.i2cClockHz(bus: "/dev/i2c-9") == nil)
   }
 }

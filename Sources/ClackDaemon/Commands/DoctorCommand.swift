@@ -13,7 +13,8 @@ public struct DoctorCommand: AsyncParsableCommand {
     discussion: """
       Checks the config file and the board file; that the GPIO chips, lines, I2C buses and \
       addresses and SPI devices the board names exist and answer (addresses are not probed \
-      while the daemon holds the bus); that the service's user (clack, when the package is \
+      while the daemon holds the bus), and that each I2C bus runs at least at the clock the \
+      board file gives (clock_hz); that the service's user (clack, when the package is \
       installed; else you) may use them; that real-time priority and memory locking are \
       allowed (clack.service's limits, else this shell's); that the state directory is \
       writable, has room and holds a healthy database; that the API answers; and, when MQTT \

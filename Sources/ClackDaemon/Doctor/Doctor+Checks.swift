@@ -16,8 +16,9 @@ extension Doctor {
       switch device {
       case .gpio(let chip, let lines):
         findings += gpio(chip: chip, lines: lines, user: user)
-      case .i2c(let bus, let addresses):
+      case .i2c(let bus, let addresses, let clockHz):
         guard let usable = node(bus, as: device, user: user, into: &findings) else { continue }
+        findings += i2cClock(bus: bus, fileHz: clockHz, board: board)
         guard usable, !daemonRunning else {
           findings.append(
             .note(
@@ -48,6 +49,38 @@ extension Doctor {
       }
     }
     return findings
+  }
+
+  /// The bus's clock on this machine against the board file's: a slower bus than the file
+  /// says makes each tick's bus work longer than `clack board check` measured.
+  private func i2cClock(bus: String, fileHz: Int, board: BoardDefinition) -> [DoctorFinding] {
+    guard let machineHz = probe.i2cClockHz(bus: bus) else {
+      return [
+        .note(
+          "i2c",
+          "\(bus): its clock cannot be read here (no device-tree node); the board file says "
+            + "\(Self.kilohertz(fileHz))")
+      ]
+    }
+    guard machineHz < fileHz else {
+      return [.ok("i2c", "\(bus) runs at \(Self.kilohertz(machineHz)), as the board file needs")]
+    }
+    let setting =
+      bus.hasSuffix("i2c-1")
+      ? "dtparam=i2c_arm_baudrate=\(fileHz)" : "the overlay's baudrate=\(fileHz) parameter"
+    return [
+      .problem(
+        "i2c",
+        "\(bus) runs at \(Self.kilohertz(machineHz)), but \(board.name) is measured at "
+          + "\(Self.kilohertz(fileHz)) (clock_hz): its ticks would take longer than "
+          + "'clack board check' found, and may overrun",
+        fix: "add \(setting) to /boot/firmware/config.txt and reboot, or set clock_hz: "
+          + "\(machineHz) in the board file and run clack board check on it")
+    ]
+  }
+
+  static func kilohertz(_ hertz: Int) -> String {
+    hertz % 1000 == 0 ? "\(hertz / 1000) kHz" : "\(hertz) Hz"
   }
 
   private func gpio(chip: String, lines: [Int], user: DoctorUser) -> [DoctorFinding] {

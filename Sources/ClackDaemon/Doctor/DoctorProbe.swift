@@ -8,6 +8,9 @@ protocol DoctorProbe: Sendable {
   func gpioChips() -> Result<[GPIOChipInfo], HALError>
   /// Nil when something answers at `address` on the bus, else why not.
   func i2cProbe(bus: String, address: Int) -> HALError?
+  /// The clock the machine runs the bus at, in hertz, as its device tree sets it; nil when
+  /// the bus has no device-tree node to say (not a Pi's controller).
+  func i2cClockHz(bus: String) -> Int?
   /// Whether the device node can be opened for reading and writing by the service's user,
   /// and the group that owns it.
   func access(_ path: String, for user: DoctorUser) -> DeviceAccess

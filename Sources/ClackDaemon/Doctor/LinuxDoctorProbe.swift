@@ -12,10 +12,26 @@ import Foundation
 /// `DoctorProbe` on this machine: the kernel's devices through Clack's Linux HAL, users and
 /// groups from the system's databases, limits from systemd or this process.
 struct LinuxDoctorProbe: DoctorProbe {
+  /// Where sysfs is mounted (a test gives a directory of its own).
+  var sysfs = "/sys"
+
   func fileExists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
   func gpioChips() -> Result<[GPIOChipInfo], HALError> {
     Result { () throws(HALError) in try LinuxGPIOController().chips() }
+  }
+
+  /// The controller's device-tree node: its `clock-frequency` (a big-endian 32-bit number,
+  /// what `dtparam=i2c_arm_baudrate` sets), or the driver's default of 100 kHz when the node
+  /// has none (i2c-bcm2835, like most controller drivers, falls back to standard mode).
+  func i2cClockHz(bus: String) -> Int? {
+    let name = bus.split(separator: "/").last.map(String.init) ?? bus
+    let node = "\(sysfs)/class/i2c-adapter/\(name)/of_node"
+    guard FileManager.default.fileExists(atPath: node) else { return nil }
+    guard let data = FileManager.default.contents(atPath: node + "/clock-frequency"),
+      data.count == 4
+    else { return 100_000 }
+    return data.reduce(0) { $0 << 8 | Int($1) }
   }
 
   func i2cProbe(bus: String, address: Int) -> HALError? {

@@ -120,6 +120,9 @@ public struct PixelChips: Hashable, Sendable {
   public let firstOnLeft: Bool
   /// MAX7219 only: the cascade bit-banged on GPIO lines instead of SPI.
   public var bitBang: BitBang? = nil
+  /// I2C chips only: the bus's clock as the machine sets it (`clock_hz`; the Pi's default
+  /// 100 kHz unless config.txt raises it).
+  public var i2cClockHz = I2CWiring.defaultClockHz
 
   /// Three GPIO lines of one chip (by label or path) carrying a MAX7219 cascade's DIN, CLK and
   /// LOAD.

@@ -10,7 +10,7 @@ enum PixelBoardSections {
     let fields = try reader.fields(
       allowed: [
         "type", "bus", "addresses", "backpack", "spi_device", "spi_speed_hz", "blocks",
-        "block_rotation", "first_on_left", "gpio",
+        "block_rotation", "first_on_left", "gpio", "clock_hz",
       ],
       required: ["type"])
     let kind =
@@ -18,6 +18,9 @@ enum PixelBoardSections {
         rawValue: try fields.required("type").choice(PixelChips.Kind.allCases.map(\.rawValue)))
       ?? .ht16k33
     if kind == .max7219 {
+      if let clock = fields["clock_hz"] {
+        throw clock.error("clock_hz is an I2C bus's clock; a MAX7219's is spi_speed_hz")
+      }
       let blocksReader = try fields.required("blocks")
       let blocks = try blocksReader.int(in: 1...64)
       guard blocks * 8 == width, height == 8 else {
@@ -75,12 +78,15 @@ enum PixelBoardSections {
         "\(addresses.count) chips of \(chipWidth)×\(chipHeight) do not tile a \(width)×\(height) panel (it takes \(max(1, across)) across and \(max(1, down)) down)"
       )
     }
-    return PixelChips(
+    var chips = PixelChips(
       kind: kind, device: try fields.required("bus").string(), backpack: backpack,
       placements: addresses.enumerated().map { index, address in
         .init(address: address, x: index % across * chipWidth, y: index / across * chipHeight)
       },
       spiSpeedHz: 0, blockRotation: 0, firstOnLeft: false)
+    chips.i2cClockHz =
+      try fields["clock_hz"]?.int(in: 10_000...1_000_000) ?? I2CWiring.defaultClockHz
+    return chips
   }
 
   /// `gpio: {chip, din, clk, load}`: a MAX7219 cascade on three GPIO lines (offsets).

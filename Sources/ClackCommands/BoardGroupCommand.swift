@@ -24,10 +24,11 @@ struct BoardCheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Validate a board file and summarise it.",
     discussion: """
-      Mistakes are reported with the file, line, column and field. For a flap board it also \
-      measures the bus time of its ticks on its simulated twin (homing every module, then \
-      moving every one) and refuses a board whose bus work does not leave a fifth of its \
-      tick, naming a top speed, a max_moving or an I2C clock that would fit (docs/boards.md, \
+      Mistakes are reported with the file, line, column and field. It also measures, on the \
+      board's simulated twin, the bus time of its busiest ticks (a flap board: every module \
+      homing, then every one moving) or frames (an LED panel: every LED changing), and \
+      refuses a board whose bus work does not leave a fifth of its tick or frame, naming for \
+      a flap board a top speed, a max_moving or an I2C clock that would fit (docs/boards.md, \
       "Bus time"). With --simulate, Clack also builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
       a bus self-test through the real drivers: coils off and every sensor read for stepped \
       boards, every module configured for smart modules; for a pixel (LED) board, every chip \

@@ -33,7 +33,7 @@ public enum NeededDevice: Hashable, Sendable {
       return [
         .i2c(
           bus: chips.device, addresses: chips.placements.map(\.address),
-          clockHz: I2CWiring.defaultClockHz)
+          clockHz: chips.i2cClockHz)
       ]
     }
     guard !board.simulation.always, let hardware = board.hardware else { return [] }

@@ -43,7 +43,9 @@ public final class SimulatedPixelBoard {
       }
       seenPixel = { model.seen(x: $0, y: $1) }
     case .ht16k33:
-      let bus = SimulatedI2CBus(name: chips.device, clock: clock, log: log)
+      let bus = SimulatedI2CBus(
+        name: chips.device, clock: clock, log: log,
+        timing: WireTiming.raspberryPi.i2cClock(chips.i2cClockHz))
       let backpack: HT16K33Model.Backpack =
         switch chips.backpack {
         case "8x8": .matrix8x8
@@ -67,7 +69,9 @@ public final class SimulatedPixelBoard {
         return 0
       }
     case .is31fl3731:
-      let bus = SimulatedI2CBus(name: chips.device, clock: clock, log: log)
+      let bus = SimulatedI2CBus(
+        name: chips.device, clock: clock, log: log,
+        timing: WireTiming.raspberryPi.i2cClock(chips.i2cClockHz))
       var models: [(PixelChips.Placement, IS31FL3731Model)] = []
       for (index, placement) in chips.placements.enumerated() where !missing.contains(index) {
         let model = IS31FL3731Model()

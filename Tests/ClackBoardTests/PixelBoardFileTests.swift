@@ -72,6 +72,10 @@ import Testing
       "height: 8", "height: 8, rotation: 45",
       "t.yaml:2:41: panel.rotation: '45' is not one of: 0, 90, 180, 270"
     ),
+    (
+      "bus: /dev/i2c-1", "bus: /dev/i2c-1\n  clock_hz: 5000000",
+      "t.yaml:6:13: chips.clock_hz: 5000000 is out of range 10000-1000000"
+    ),
   ])
   func mistakesNameFileLineAndField(find: String, replace: String, message: String) {
     let yaml = Self.base.replacingOccurrences(of: find, with: replace)
@@ -80,6 +84,29 @@ import Testing
       Issue.record("accepted: \(replace)")
     } catch {
       #expect("\(error)".hasPrefix(message), "\(error)")
+    }
+  }
+
+  @Test func anI2CPanelsBusClockIsThePisDefaultUnlessGiven() throws {
+    let base = try PixelBoardDefinition.parse(yaml: Self.base, file: "t.yaml")
+    #expect(base.chips.i2cClockHz == 100_000)
+    let raised = Self.base.replacingOccurrences(
+      of: "bus: /dev/i2c-1", with: "bus: /dev/i2c-1\n  clock_hz: 400000")
+    #expect(
+      try PixelBoardDefinition.parse(yaml: raised, file: "t.yaml").chips.i2cClockHz == 400_000)
+    let shipped = try PixelBoardDefinition.load(
+      path: Self.boards.appendingPathComponent("is31fl3731-16x9.yaml").path)
+    #expect(shipped.chips.i2cClockHz == 400_000)
+    let spi = """
+      name: m
+      panel: {width: 32, height: 8}
+      chips: {type: max7219, spi_device: /dev/spidev0.0, blocks: 4, clock_hz: 400000}
+      """
+    do {
+      _ = try PixelBoardDefinition.parse(yaml: spi, file: "m.yaml")
+      Issue.record("a MAX7219 took an I2C clock")
+    } catch {
+      #expect("\(error)".contains("clock_hz is an I2C bus's clock; a MAX7219's is spi_speed_hz"))
     }
   }
 

@@ -30,6 +30,34 @@ import Testing
       "\(file): \(measured.worstMicroseconds) µs of a \(measured.tickMicroseconds) µs tick")
   }
 
+  static let pixelBoards: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: boardsDirectory.path)) ?? []
+    return files.filter { $0.hasSuffix(".yaml") }.sorted().filter { file in
+      (try? BoardFile.load(path: boardsDirectory.appendingPathComponent(file).path))?.pixels
+        != nil
+    }
+  }()
+
+  @Test(arguments: pixelBoards)
+  func everyShippedPanelsBusWorkFitsItsFrame(file: String) throws {
+    let board = try #require(
+      try BoardFile.load(path: boardsDirectory.appendingPathComponent(file).path).pixels)
+    let measured = try TickBusTime.measure(pixels: board)
+    #expect(measured.worstMicroseconds > 0, "a twin's bus takes time")
+    #expect(
+      measured.fits,
+      "\(file): \(measured.worstMicroseconds) µs of a \(measured.tickMicroseconds) µs frame")
+  }
+
+  @Test func aPanelsFrameIsTheBusTimeOfItsChipsWrites() throws {
+    // ht16k33-32x8: four chips, each frame's 16 display bytes in one write after the register
+    // (a start, 18 bytes of nine clocks, a stop: 164 clocks) and a call's 20 µs: at 100 kHz.
+    let board = try #require(
+      try BoardFile.load(path: boardsDirectory.appendingPathComponent("ht16k33-32x8.yaml").path)
+        .pixels)
+    #expect(try TickBusTime.measure(pixels: board).worstMicroseconds == 4 * (1640 + 20))
+  }
+
   @Test func theMeasureIsTheBusTimeOfTheTransfers() throws {
     // pcf8575-8 homing all eight at once: each tick writes and reads every expander, a call's
     // 20 µs and 29 clocks each (start, address, two bytes, stop), at 400 kHz and at 100 kHz.

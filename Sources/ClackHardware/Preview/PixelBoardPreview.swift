@@ -60,6 +60,28 @@ public struct PixelBoardPreview: BoardPreview {
       + "\(grid.text.font.name)\n"
   }
 
+  /// The heaviest frame's bus time beside the frame period, measured on the twin; a panel
+  /// whose bus work does not leave a fifth of the period is refused.
+  private func frameBusTime(file: String, summary: String) throws(PreviewFailure) -> String {
+    let measured: TickBusTime
+    do {
+      measured = try TickBusTime.measure(pixels: board)
+    } catch {
+      throw PreviewFailure(summary + "could not measure its bus time on its twin: \(error)")
+    }
+    let line =
+      "  bus time per frame: at most \(measured.worstMicroseconds) µs of its "
+      + "\(measured.tickMicroseconds) µs frame (\(measured.percent) %), measured on its twin\n"
+    guard measured.fits else {
+      throw PreviewFailure(
+        summary + line
+          + "\(file): a frame's bus work takes up to \(measured.percent) % of the frame period; it "
+          + "must leave a fifth of it (docs/boards.md, \"Bus time\"): raise the bus clock "
+          + "(chips.clock_hz, with the dtparam line) or use fewer chips on the bus\n")
+    }
+    return line
+  }
+
   public func check(file: String, simulate: Bool) throws(PreviewFailure) -> String {
     let geometry = board.geometry
     var out = "\(file): valid pixel board '\(board.name)'\n"
@@ -70,6 +92,7 @@ public struct PixelBoardPreview: BoardPreview {
     out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
     out += "  brightness \(board.brightness)/15, transition \(board.transition.rawValue)\n"
     if board.simulatedOnly { out += "  simulation only\n" }
+    out += try frameBusTime(file: file, summary: out)
     guard simulate else { return out }
     let twin: SimulatedPixelBoard
     do {

@@ -8,7 +8,7 @@ struct TickBusTimeAdvice {
   let measured: TickBusTime
 
   func text(file: String) -> String {
-    var out =
+    let out =
       "\(file): the bus work of a tick takes up to \(measured.percent) % of it; it must "
       + "leave a fifth of the tick for the thread and the host (docs/boards.md, \"Bus time\"). "
       + "Any of these would fit:\n"

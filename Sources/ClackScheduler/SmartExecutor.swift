@@ -34,31 +34,6 @@ public final class SmartExecutor: FlapTickExecutor {
   /// Bus operations that failed and were tried again (a NACK, a timeout), since the start.
   public private(set) var busRetries = 0
 
-  struct Module {
-    enum Phase: Equatable {
-      case idle
-      case waitingHome
-      case homing
-      case waitingDispatch
-      case moving
-    }
-    var mode = ModuleMode.lookForHome
-    var phase = Phase.idle
-    var configured = false
-    var target: Int?
-    var dispatchAt = 0
-    var sentAt = 0
-    var flap: Int?
-    var missed = 0
-    var unexpected = 0
-    var fault: ModuleFault?
-    var busFailures = 0
-    /// Set after `busFailureLimit` failures in a row: the module is idle to the executor,
-    /// its fault shown, and it is tried again at `retryAt`.
-    var unreachable = false
-    var retryAt = 0
-  }
-
   /// Bus time a tick may spend, in microseconds: three fifths of the tick, so that with the
   /// estimates' slack the bus work leaves a fifth of it (docs/boards.md, "Bus time"). Work
   /// beyond it waits for the next tick; one operation always goes ahead.

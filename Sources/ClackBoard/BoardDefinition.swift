@@ -15,8 +15,12 @@ public struct BoardDefinition: Hashable, Sendable {
   public var motion: MotionProfile
   /// Per module: steps from the home sensor's leading edge to flap 0.
   public let offsets: [Int]
-  /// The most modules allowed to move at once (the power supply's limit).
-  public var maxMoving: Int
+  /// `power.max_moving` as the file gives it (or a caller sets it), else every module: a
+  /// count no plan exceeds, whatever the supply.
+  public var movingLimit: Int
+  /// The motor supply's rating and each module's draw, when the file gives them: plans are
+  /// then made in amperes (`Planner`).
+  public var supply: PowerSupply? = nil
   public var simulation: SimulationParameters
   /// A pixel (LED) board, seen by the layers above as its character grid (each cell a
   /// "module" whose "flaps" are the font's symbols): its panel, chips and font. Nil for a
@@ -24,6 +28,14 @@ public struct BoardDefinition: Hashable, Sendable {
   public var pixels: PixelBoardDefinition? = nil
 
   public var moduleCount: Int { rows * cols }
+
+  /// The most modules that may move at once even all at their highest draw: `movingLimit`,
+  /// lowered to what the supply carries. Homing moves this many; a plan in amperes may move
+  /// more while some cruise. Setting it sets `movingLimit`.
+  public var maxMoving: Int {
+    get { min(movingLimit, supply?.maxMoving(moduleCount: moduleCount) ?? movingLimit) }
+    set { movingLimit = newValue }
+  }
 
   public static let maxRows = 64
   public static let maxCols = 128
@@ -65,6 +77,9 @@ public struct BoardDefinition: Hashable, Sendable {
     let hardware = try top["modules"].map { reader throws(BoardFileError) in
       try BoardSections.hardware(reader, moduleCount: count, rows: rows, cols: cols)
     }
+    let power = try top["power"].map { reader throws(BoardFileError) in
+      try BoardSections.power(reader, moduleCount: count)
+    }
     return BoardDefinition(
       name: try top.required("name").string(),
       description: try top["description"]?.string(),
@@ -76,10 +91,8 @@ public struct BoardDefinition: Hashable, Sendable {
         try BoardSections.offsets(
           reader, moduleCount: count, stepsPerRevolution: motion.stepsPerRevolution)
       } ?? Array(repeating: 0, count: count),
-      maxMoving: try top["power"].map { reader throws(BoardFileError) in
-        try reader.fields(allowed: ["max_moving"], required: ["max_moving"]).required("max_moving")
-          .int(in: 1...count)
-      } ?? count,
+      movingLimit: power?.maxMoving ?? count,
+      supply: power?.supply,
       simulation: try top["simulation"].map { reader throws(BoardFileError) in
         try BoardSections.simulation(reader, moduleCount: count)
       } ?? SimulationParameters())

@@ -18,6 +18,64 @@ enum BoardSections {
     return motion
   }
 
+  /// `power:`: `max_moving`, and/or the supply's rating with each module's draw (see
+  /// `PowerSupply`). The supply must carry at least one module at its highest draw.
+  static func power(_ reader: YAMLReader, moduleCount: Int) throws(BoardFileError) -> (
+    maxMoving: Int?, supply: PowerSupply?
+  ) {
+    let fields = try reader.fields(
+      allowed: ["max_moving", "supply_amps", "reserved_amps", "module_amps"], required: [])
+    let maxMoving = try fields["max_moving"]?.int(in: 1...moduleCount)
+    func milliamps(_ value: YAMLReader, _ range: ClosedRange<Double>) throws(BoardFileError) -> Int
+    {
+      Int((try value.double(in: range) * 1000).rounded())
+    }
+    guard let supplyField = fields["supply_amps"] else {
+      if let stray = fields["module_amps"] ?? fields["reserved_amps"] {
+        throw stray.error("needs supply_amps beside it: the supply's rating in amperes")
+      }
+      if maxMoving == nil {
+        throw reader.error("gives neither max_moving nor supply_amps with module_amps")
+      }
+      return (maxMoving, nil)
+    }
+    guard let drawField = fields["module_amps"] else {
+      throw reader.error(
+        "gives supply_amps but not module_amps: each module's draw (ramping, cruising, holding, idle)"
+      )
+    }
+    let draws = try drawField.fields(
+      allowed: ["ramping", "cruising", "holding", "idle"],
+      required: ["ramping", "cruising", "holding", "idle"])
+    let idle = try milliamps(draws.required("idle"), 0...10)
+    var moving: [Int] = []
+    for name in ["ramping", "cruising", "holding"] {
+      let value = try draws.required(name)
+      let draw = try milliamps(value, 0.001...10)
+      guard draw >= idle else {
+        throw value.error(
+          "\(PowerSupply.amperes(draw)) is below idle (\(PowerSupply.amperes(idle))): a moving module draws at least what it draws at rest"
+        )
+      }
+      moving.append(draw)
+    }
+    let supply = PowerSupply(
+      supplyMilliamps: try milliamps(supplyField, 0.1...1000),
+      reservedMilliamps: try fields["reserved_amps"].map { value throws(BoardFileError) in
+        try milliamps(value, 0...1000)
+      } ?? 0,
+      ramping: moving[0], cruising: moving[1], holding: moving[2], idle: idle)
+    guard supply.maxMoving(moduleCount: moduleCount) >= 1 else {
+      throw supplyField.error(
+        "\(PowerSupply.amperes(supply.supplyMilliamps)) cannot move one module: "
+          + "\(PowerSupply.amperes(supply.reservedMilliamps)) reserved and \(moduleCount) modules idle at "
+          + "\(PowerSupply.amperes(idle)) leave \(PowerSupply.amperes(supply.headroomMilliamps(moduleCount: moduleCount))), "
+          + "and a moving module needs \(PowerSupply.amperes(supply.peakMilliamps - idle)) more than idle"
+      )
+    }
+    return (maxMoving, supply)
+  }
+
   static func offsets(_ reader: YAMLReader, moduleCount: Int, stepsPerRevolution: Int)
     throws(BoardFileError) -> [Int]
   {

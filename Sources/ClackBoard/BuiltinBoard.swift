@@ -34,8 +34,18 @@ public enum BuiltinBoard {
       start_speed: 200
       top_speed: 1000
       ramp_ms: 200
+    # The motors' 5 V supply and what each module draws from it, modelled on a 28BYJ-48 (5 V,
+    # about 50 ohms a coil) behind a ULN2003 (about 0.9 V lost): two coils on draw about 0.165 A
+    # (ramping, and holding the last half-step); at speed the coils' inductance keeps the average
+    # near 0.1 A; at rest the hall sensor takes 4 mA. Plans are made in amperes: 12 modules at
+    # full draw fit (homing moves 12 at a time), and up to 20 while most cruise.
     power:
-      max_moving: 12
+      supply_amps: 2.5
+      module_amps:
+        ramping: 0.165
+        cruising: 0.1
+        holding: 0.165
+        idle: 0.004
     simulation:
       always: true
       seed: 2026

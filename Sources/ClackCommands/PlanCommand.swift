@@ -10,10 +10,14 @@ struct PlanCommand: ParsableCommand {
     commandName: "plan",
     abstract: "Plan a change from one text to another and say how long it takes.",
     discussion: """
-      Both texts are laid out as `clack render` would. The plan respects the board's power \
-      budget (power.max_moving): --json lists every module's start and end. The lower bound is \
-      what no plan can beat: the longer of the longest single move and the total move time \
-      divided by the budget.
+      Both texts are laid out as `clack render` would. The plan keeps within the board's \
+      power: in amperes when the board file gives its supply (power.supply_amps and \
+      module_amps: each move ramps, cruises and holds, drawing what the file says, and no \
+      moment draws more than the supply), else in modules (power.max_moving at once). --json \
+      lists every module's start and end and, in amperes, the supply's draw over time. The \
+      lower bound is what no plan can beat: the longest single move, the total move time \
+      over the most modules allowed at once, and in amperes the total charge over what the \
+      supply leaves for moving modules.
       """)
 
   @Option(
@@ -43,7 +47,9 @@ struct PlanCommand: ParsableCommand {
   @Option(help: "Seed of the random order.")
   var seed: UInt64 = 0
 
-  @Option(help: "Override the board's power budget (modules moving at once).")
+  @Option(
+    help:
+      "Move at most this many modules at once (instead of power.max_moving; a supply still holds).")
   var budget: Int?
 
   @Flag(help: "Print the plan as JSON.")
@@ -76,8 +82,8 @@ struct PlanCommand: ParsableCommand {
       transition: Transition(
         transition, stepSize: stepSize, stepIntervalMilliseconds: stepIntervalMs, seed: seed))
     return json
-      ? Self.json(plan, flapSet: definition.flapSet)
-      : Self.summary(plan, moduleCount: definition.moduleCount)
+      ? Self.json(plan, flapSet: definition.flapSet, supply: planner.draw?.supply)
+      : Self.summary(plan, moduleCount: definition.moduleCount, supply: planner.draw?.supply)
   }
 
   private func flaps(_ text: String, _ option: String, _ board: BoardDefinition) throws -> [Int] {
@@ -99,19 +105,32 @@ struct PlanCommand: ParsableCommand {
     return "\(whole).\(tenths)"
   }
 
-  static func summary(_ plan: Plan, moduleCount: Int) -> String {
+  static func summary(_ plan: Plan, moduleCount: Int, supply: PowerSupply? = nil) -> String {
     let movers = plan.moves.filter(\.moves).count
-    return "\(movers) of \(moduleCount) modules move; the change takes "
+    let start =
+      "\(movers) of \(moduleCount) modules move; the change takes "
       + "\(milliseconds(plan.makespanMicroseconds)) ms (lower bound \(milliseconds(plan.lowerBoundMicroseconds)) ms), "
-      + "with at most \(plan.maxConcurrent) of \(plan.budget) allowed moving at once\n"
+    guard let supply, let peak = plan.peakMilliamps else {
+      return start + "with at most \(plan.maxConcurrent) of \(plan.budget) allowed moving at once\n"
+    }
+    return start
+      + "with at most \(plan.maxConcurrent) moving at once, drawing at most "
+      + "\(PowerSupply.amperes(peak)) of the supply's \(PowerSupply.amperes(supply.supplyMilliamps))\n"
   }
 
-  static func json(_ plan: Plan, flapSet: FlapSet) -> String {
+  static func json(_ plan: Plan, flapSet: FlapSet, supply: PowerSupply? = nil) -> String {
     func symbol(_ index: Int) -> String { flapSet.symbols[index].notation }
     func ms(_ micros: Int) -> Double { Double(micros / 100) / 10 }
     let answer = PlanJSON(
       makespanMs: ms(plan.makespanMicroseconds), lowerBoundMs: ms(plan.lowerBoundMicroseconds),
       budget: plan.budget, maxConcurrent: plan.maxConcurrent,
+      supplyAmps: supply.map { Double($0.supplyMilliamps) / 1000 },
+      peakAmps: plan.peakMilliamps.map { Double($0) / 1000 },
+      current: supply == nil
+        ? nil
+        : plan.current.map {
+          PlanJSON.Current(atMs: ms($0.startMicroseconds), amps: Double($0.milliamps) / 1000)
+        },
       modules: plan.moves.map { move in
         PlanJSON.Module(
           row: move.row, col: move.col, from: symbol(move.from), to: symbol(move.to),
@@ -127,8 +146,19 @@ struct PlanCommand: ParsableCommand {
 }
 
 /// `clack plan --json`: the plan, with each module's segments, so anyone can check the power
-/// budget from the output (at no instant more than `budget` segments run).
+/// from the output: in modules, at no instant more than `budget` segments run; in amperes,
+/// `current` gives the supply's draw over time, never above `supply_amps`.
 struct PlanJSON: Codable {
+  /// The supply's draw from `at_ms` until the next entry (the last: the board at rest).
+  struct Current: Codable {
+    var atMs: Double
+    var amps: Double
+    enum CodingKeys: String, CodingKey {
+      case amps
+      case atMs = "at_ms"
+    }
+  }
+
   struct Segment: Codable {
     var startMs: Double
     var endMs: Double
@@ -162,9 +192,15 @@ struct PlanJSON: Codable {
   var lowerBoundMs: Double
   var budget: Int
   var maxConcurrent: Int
+  /// In amperes only (absent otherwise).
+  var supplyAmps: Double?
+  var peakAmps: Double?
+  var current: [Current]?
   var modules: [Module]
   enum CodingKeys: String, CodingKey {
-    case budget, modules
+    case budget, modules, current
+    case supplyAmps = "supply_amps"
+    case peakAmps = "peak_amps"
     case makespanMs = "makespan_ms"
     case lowerBoundMs = "lower_bound_ms"
     case maxConcurrent = "max_concurrent"

@@ -51,6 +51,20 @@ public struct MoveTiming: Hashable, Sendable {
 }
 
 extension MoveTiming {
+  /// How long a move of `steps` speeds up (and, as long, slows down): the whole ramp, or half
+  /// the move when it is too short to reach top speed. Zero without a ramp.
+  public func accelerationMicroseconds(steps: Int) -> Int {
+    let v0 = Double(profile.startSpeed)
+    let v1 = Double(max(profile.topSpeed, profile.startSpeed))
+    let ramp = Double(profile.rampMilliseconds) / 1000
+    guard steps > 0, ramp > 0, v1 > v0 else { return 0 }
+    let acceleration = (v1 - v0) / ramp
+    let n = Double(steps)
+    let seconds =
+      n >= (v0 + v1) * ramp ? ramp : ((v0 * v0 + acceleration * n).squareRoot() - v0) / acceleration
+    return min(Int((seconds * 1_000_000).rounded()), motionMicroseconds(steps: steps) / 2)
+  }
+
   /// How many of a move's `steps` are done `micros` after it started: the inverse of
   /// `motionMicroseconds(steps:)`, following the same ramp up, cruise and ramp down. The executor
   /// steps a module whenever this runs ahead of the steps it has made.
@@ -63,7 +77,7 @@ extension MoveTiming {
     let ramp = Double(profile.rampMilliseconds) / 1000
     let t = Double(micros) / 1_000_000
     let n = Double(steps)
-    guard ramp > 0, v1 > v0 else { return min(steps, Int(t * v1)) }
+    guard ramp > 0, v1 > v0 else { return min(steps, Int(t * v1 + 1e-6)) }
     let acceleration = (v1 - v0) / ramp
     // The time spent accelerating (and decelerating), and the speed reached.
     let rampSteps = (v0 + v1) / 2 * ramp
@@ -86,6 +100,8 @@ extension MoveTiming {
       let left = max(0, end - t)
       done = n - (v0 * left + acceleration * left * left / 2)
     }
-    return max(0, min(steps, Int(done)))
+    // A hair over, so that a step due exactly on a tick is not lost to rounding (at a top
+    // speed of one step a tick it would skip a tick now and then: a stutter the motor feels).
+    return max(0, min(steps, Int(done + 1e-6)))
   }
 }

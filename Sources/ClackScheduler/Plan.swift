@@ -34,6 +34,23 @@ public struct Plan: Hashable, Sendable {
   /// No plan can be faster: max(longest single move, total move time / budget).
   public let lowerBoundMicroseconds: Int
   public let budget: Int
+  /// The supply's draw over the plan, when the board gives its supply: a step at every change,
+  /// each holding until the next (the last is the board at rest). Empty otherwise.
+  public let current: [CurrentStep]
+
+  public init(
+    moves: [PlannedMove], makespanMicroseconds: Int, lowerBoundMicroseconds: Int, budget: Int,
+    current: [CurrentStep] = []
+  ) {
+    self.moves = moves
+    self.makespanMicroseconds = makespanMicroseconds
+    self.lowerBoundMicroseconds = lowerBoundMicroseconds
+    self.budget = budget
+    self.current = current
+  }
+
+  /// The most the plan draws from the supply at any moment (nil without a supply).
+  public var peakMilliamps: Int? { current.map(\.milliamps).max() }
 
   /// The most modules moving at any instant (a module stopping as another starts counts once).
   public var maxConcurrent: Int {
@@ -53,4 +70,10 @@ public struct Plan: Hashable, Sendable {
     }
     return peak
   }
+}
+
+/// The supply's draw from `startMicroseconds` until the next step.
+public struct CurrentStep: Hashable, Sendable {
+  public let startMicroseconds: Int
+  public let milliamps: Int
 }

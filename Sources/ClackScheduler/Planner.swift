@@ -1,27 +1,51 @@
 import ClackBoard
 import ClackCore
 
-/// Decides what moves when: pure and deterministic. Every transition is list scheduling over
-/// `budget` lanes (a lane is one module's worth of power): modules are taken in the
-/// transition's order and each starts, no earlier than its release time, on the lane that
-/// frees first. So no plan ever has more than `budget` modules moving.
+/// Decides what moves when: pure and deterministic. Every transition is list scheduling:
+/// modules are taken in the transition's order and each starts, no earlier than its release
+/// time, as soon as the power allows. Power is counted in one of two ways:
+/// - in amperes, when the board file gives its supply (`PowerSupply`): each move's phases
+///   (ramping, cruising, holding) are packed under the supply's headroom (`CurrentSchedule`),
+///   and never more than `countLimit` modules move;
+/// - in modules, otherwise: `budget` lanes, each one module's worth of power; a module starts
+///   on the lane that frees first.
+/// Either way no moment of a plan draws more than the supply gives.
 public struct Planner: Sendable {
   public let rows: Int
   public let cols: Int
   public let order: ModuleOrder
   public let flapCount: Int
   public let stepsPerRevolution: Int
+  /// The most modules that may move at once even all at their highest draw
+  /// (`BoardDefinition.maxMoving`, or the caller's count lowered to what the supply carries):
+  /// the lanes of a plan in modules, of homing and of `reveal`'s last steps.
   public let budget: Int
+  /// The most modules a plan ever moves at once (`power.max_moving`, else all); in amperes a
+  /// plan may move more than `budget` while some cruise, never more than this.
+  public let countLimit: Int
+  /// The supply's model, when plans are made in amperes.
+  public let draw: CurrentDraw?
   public let timing: MoveTiming
 
+  /// `budget`: a count of modules instead of the file's `power.max_moving`. A smart board's
+  /// plans are in modules even when its file gives a supply, at `budget` lanes: its modules
+  /// run their own ramps, which the executor does not see.
   public init(board: BoardDefinition, budget: Int? = nil) {
     rows = board.rows
     cols = board.cols
     order = board.order
     flapCount = board.flapSet.count
     stepsPerRevolution = board.motion.stepsPerRevolution
-    self.budget = max(1, budget ?? board.maxMoving)
-    timing = MoveTiming(profile: board.motion)
+    let timing = MoveTiming(profile: board.motion)
+    self.timing = timing
+    let count = max(1, budget ?? board.movingLimit)
+    let carried = board.supply?.maxMoving(moduleCount: board.moduleCount) ?? count
+    self.budget = max(1, min(count, carried))
+    let draw = board.supply.map {
+      CurrentDraw(supply: $0, timing: timing, moduleCount: board.moduleCount)
+    }
+    self.draw = board.hardware?.isSmart == true ? nil : draw
+    countLimit = self.draw == nil ? self.budget : count
   }
 
   public var moduleCount: Int { rows * cols }
@@ -64,7 +88,7 @@ public struct Planner: Sendable {
       steps[module] = distance
     }
     let durations = steps.map(timing.microseconds(steps:))
-    let lowerBound = max(durations.max() ?? 0, (durations.reduce(0, +) + budget - 1) / budget)
+    let lowerBound = lowerBound(steps: steps, durations: durations)
     var segments = [[MoveSegment]](repeating: [], count: count)
     if transition.kind == .reveal {
       segments = revealSegments(steps: steps, moving: moving)
@@ -72,7 +96,7 @@ public struct Planner: Sendable {
       segments = fastestSegments(steps: steps, durations: durations, lowerBound: lowerBound)
     } else {
       let (sequence, release) = ordering(transition, durations: durations, moving: moving)
-      let starts = schedule(sequence, release: release, durations: durations)
+      let starts = schedule(sequence, release: release, steps: steps, durations: durations)
       for module in 0..<count where steps[module] > 0 {
         segments[module] = [
           MoveSegment(
@@ -93,7 +117,46 @@ public struct Planner: Sendable {
     }
     return Plan(
       moves: moves, makespanMicroseconds: moves.map(\.endMicroseconds).max() ?? 0,
-      lowerBoundMicroseconds: lowerBound, budget: budget)
+      lowerBoundMicroseconds: lowerBound, budget: budget,
+      current: draw.map { current(of: moves, draw: $0) } ?? [])
+  }
+
+  /// No plan can be faster: the longest single move; the total move time over the most
+  /// modules that may move at once; in amperes, the total charge over the headroom.
+  func lowerBound(steps: [Int], durations: [Int]) -> Int {
+    var bound = max(
+      durations.max() ?? 0, (durations.reduce(0, +) + countLimit - 1) / countLimit)
+    if let draw {
+      let charge = steps.reduce(0) { $0 + draw.charge(steps: $1) }
+      bound = max(bound, (charge + draw.headroomMilliamps - 1) / draw.headroomMilliamps)
+    }
+    return bound
+  }
+
+  /// The supply's draw over a plan: a step at every change, from time 0 (moves starting at
+  /// once included) to the board at rest, the reserve and every module idle, once the last
+  /// module has settled.
+  func current(of moves: [PlannedMove], draw: CurrentDraw) -> [CurrentStep] {
+    var changes: [Int: Int] = [:]
+    for move in moves {
+      for segment in move.segments {
+        for phase in draw.phases(steps: segment.steps) where phase.milliamps > 0 {
+          changes[segment.startMicroseconds + phase.start, default: 0] += phase.milliamps
+          changes[segment.startMicroseconds + phase.end, default: 0] -= phase.milliamps
+        }
+      }
+    }
+    var level = draw.supply.reservedMilliamps + draw.supply.idle * moduleCount
+    var steps = [CurrentStep(startMicroseconds: 0, milliamps: level)]
+    for time in changes.keys.sorted() where changes[time] != 0 {
+      level += changes[time] ?? 0
+      if steps.last?.startMicroseconds == time {
+        steps[steps.count - 1] = CurrentStep(startMicroseconds: time, milliamps: level)
+      } else {
+        steps.append(CurrentStep(startMicroseconds: time, milliamps: level))
+      }
+    }
+    return steps
   }
 
   /// The order modules are taken in, and when each may start.
@@ -144,8 +207,18 @@ public struct Planner: Sendable {
     }
   }
 
-  /// List scheduling over `budget` lanes; returns each module's start time.
-  func schedule(_ sequence: [Int], release: [Int], durations: [Int]) -> [Int] {
+  /// List scheduling, in amperes when the board gives its supply, else over `budget` lanes;
+  /// returns each module's start time.
+  func schedule(_ sequence: [Int], release: [Int], steps: [Int], durations: [Int]) -> [Int] {
+    if let draw {
+      var packed = CurrentSchedule(
+        headroomMilliamps: draw.headroomMilliamps, countLimit: countLimit)
+      var starts = [Int](repeating: 0, count: moduleCount)
+      for module in sequence where durations[module] > 0 {
+        starts[module] = packed.place(draw.phases(steps: steps[module]), release: release[module])
+      }
+      return starts
+    }
     var lanes = [Int](repeating: 0, count: budget)
     var starts = [Int](repeating: 0, count: moduleCount)
     for module in sequence where durations[module] > 0 {
@@ -162,7 +235,7 @@ public struct Planner: Sendable {
   /// may split a move in two (stop, and go on later) to balance the lanes.
   func fastestSegments(steps: [Int], durations: [Int], lowerBound: Int) -> [[MoveSegment]] {
     let (sequence, release) = ordering(Transition(.fastest), durations: durations, moving: [])
-    let starts = schedule(sequence, release: release, durations: durations)
+    let starts = schedule(sequence, release: release, steps: steps, durations: durations)
     var listSegments = [[MoveSegment]](repeating: [], count: moduleCount)
     var listMakespan = 0
     for module in 0..<moduleCount where steps[module] > 0 {
@@ -195,7 +268,7 @@ public struct Planner: Sendable {
     let approachTimes = approach.map(timing.microseconds(steps:))
     let (sequence, release) = ordering(
       Transition(.fastest), durations: approachTimes, moving: moving)
-    let starts = schedule(sequence, release: release, durations: approachTimes)
+    let starts = schedule(sequence, release: release, steps: approach, durations: approachTimes)
     let revealAt =
       (0..<moduleCount).map { approachTimes[$0] > 0 ? starts[$0] + approachTimes[$0] : 0 }.max()
       ?? 0

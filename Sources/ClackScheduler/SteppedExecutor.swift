@@ -187,28 +187,35 @@ public final class SteppedExecutor: FlapTickExecutor {
     lastTickAt = now
     startQueued(now: now)
     // Modules already in motion, or holding their last step while the rotor settles, first;
-    // then planned segments that are due start, but only while fewer than `budget` modules
-    // are energised: a module that finishes a tick late delays the next start instead of
-    // exceeding the budget.
+    // then planned segments that are due start, but only while the power allows: fewer than
+    // `countLimit` modules energised and, in amperes, their draw now plus a starting motor's
+    // within the headroom. A module that finishes a tick late delays the next start instead
+    // of exceeding the supply.
     var energised = 0
+    var drawn = 0
     for index in modules.indices {
       handled[index] = isRunning(index)
       if handled[index] {
+        drawn += drawNow(index, now: now)
         advance(index, now: now)
         energised += 1
       } else if now < modules[index].holdUntil {
         handled[index] = true
         modules[index].previousPosition = modules[index].position
         patterns[index] = Self.halfSteps[modules[index].phase]
+        drawn += planner.draw?.holding ?? 0
         energised += 1
       }
     }
+    let headroom = planner.draw?.headroomMilliamps ?? Int.max
+    let starting = planner.draw?.startMilliamps ?? 0
     for index in modules.indices where !handled[index] {
-      if isDue(index, now: now), energised < planner.budget {
+      if isDue(index, now: now), energised < planner.countLimit, drawn + starting <= headroom {
         setSegmentStart(index, now)
         modules[index].segmentStarted = true
         advance(index, now: now)
         energised += 1
+        drawn += starting
       } else {
         modules[index].previousPosition = modules[index].position
         patterns[index] = 0
@@ -244,6 +251,18 @@ public final class SteppedExecutor: FlapTickExecutor {
     case .leaving, .seeking, .correcting: true
     case .planned: modules[index].segmentStarted
     }
+  }
+
+  /// What a running module draws above idle now (zero when the plan is in modules): its planned
+  /// segment's phase, or, homing and correcting, the highest draw (they move only within
+  /// `budget`, which the supply carries at the highest draw).
+  private func drawNow(_ index: Int, now: Int) -> Int {
+    guard let draw = planner.draw else { return 0 }
+    guard modules[index].activity == .planned else { return draw.peakMilliamps }
+    let first = modules[index].segment == 0
+    let start = first ? modules[index].segmentStart.0 : modules[index].segmentStart.1
+    let steps = first ? modules[index].segmentSteps.0 : modules[index].segmentSteps.1
+    return draw.milliamps(after: now - start, of: steps)
   }
 
   /// A planned segment whose start time has come but which has not begun.

@@ -48,7 +48,10 @@ public final class StepperMotorModel {
   public private(set) var invalidPatterns = 0
   /// Virtual time (ns) the coils last changed while energised.
   public private(set) var energizedSince: UInt64?
-  private var lastMove: UInt64?
+  /// Virtual time (ns) of the rotor's last move, and the time between its last two moves
+  /// while energised (nil once the coils go off): how fast it is turning.
+  public private(set) var lastMove: UInt64?
+  public private(set) var lastInterval: UInt64?
   /// The last move's half-steps, undone if the coils go off before the rotor gets there.
   private var lastDelta = 0
   private var random: SplitMix64
@@ -68,6 +71,7 @@ public final class StepperMotorModel {
     coils = pattern
     guard pattern != 0 else {
       energizedSince = nil
+      lastInterval = nil
       if let lastMove, lastDelta != 0, time < lastMove + stepTime(lastDelta) {
         position -= lastDelta
         stepsTaken -= abs(lastDelta)
@@ -105,6 +109,7 @@ public final class StepperMotorModel {
     position += delta
     stepsTaken += abs(delta)
     if delta < 0 { backwardSteps += -delta }
+    lastInterval = energizedSince == time ? nil : lastMove.map { time - $0 }
     lastMove = time
     lastDelta = delta
   }

@@ -1,7 +1,9 @@
 // clack-bench-planner: how close the planner's `fastest` transition comes to the lower bound
-// LB = max(longest move, total move time / budget), over transitions between the quotes of
-// consecutive days on a board, beside `column` and a naive row-major first-come-first-served
-// plan. Run by scripts/bench-planner.sh (release build).
+// LB = max(longest move, total move time / modules allowed at once, and in amperes total
+// charge / the supply's headroom), over transitions between the quotes of consecutive days on
+// a board, beside `column` and a naive row-major first-come-first-served plan. On a board
+// that gives its supply it also checks every plan's peak draw against the supply. Run by
+// scripts/bench-planner.sh (release build).
 //
 // Usage: clack-bench-planner BOARD.yaml [TRANSITIONS]
 import ClackBoard
@@ -57,6 +59,8 @@ let strategies: [(String, Transition)] = [
 var ratios = Array(repeating: Ratios(), count: strategies.count)
 var makespans = Array(repeating: 0.0, count: strategies.count)
 var planTime = Duration.zero
+var peakMilliamps = 0
+var overSupply = 0
 let clock = ContinuousClock()
 let start = CivilDate(year: 2026, month: 1, day: 1)!  // safe: a valid literal date
 var current = flaps(for: calendar.quote(on: start)!)  // safe: the bundled pool is not empty
@@ -67,6 +71,10 @@ for day in 1...transitions {
     let began = clock.now
     let plan = planner.plan(fromFlaps: current, to: next, transition: transition)
     if index == 0 { planTime += clock.now - began }
+    if let peak = plan.peakMilliamps {
+      peakMilliamps = max(peakMilliamps, peak)
+      if peak > board.supply?.supplyMilliamps ?? Int.max { overSupply += 1 }
+    }
     guard plan.lowerBoundMicroseconds > 0 else { continue }
     ratios[index].add(Double(plan.makespanMicroseconds) / Double(plan.lowerBoundMicroseconds))
     makespans[index] += Double(plan.makespanMicroseconds) / 1_000_000
@@ -80,6 +88,11 @@ print("planner benchmark: \(counted) transitions between consecutive days' quote
 print(
   "  \(board.moduleCount) modules, budget \(planner.budget), \(board.motion.startSpeed)-\(board.motion.topSpeed) steps/s"
 )
+if let supply = board.supply {
+  print(
+    "  in amperes: supply \(PowerSupply.amperes(supply.supplyMilliamps)), a module \(PowerSupply.amperes(supply.ramping)) ramping, \(PowerSupply.amperes(supply.cruising)) cruising, \(PowerSupply.amperes(supply.holding)) holding, \(PowerSupply.amperes(supply.idle)) idle; at most \(planner.countLimit) moving"
+  )
+}
 print("  strategy               makespan/LB avg   worst     mean makespan")
 for (index, (name, _)) in strategies.enumerated() {
   let r = ratios[index]
@@ -92,7 +105,14 @@ let perPlan =
   Double(planTime.components.attoseconds) / 1e12 / Double(max(1, counted)) + Double(
     planTime.components.seconds) * 1e6 / Double(max(1, counted))
 print(String(format: "  planning time (fastest): %.1f µs per plan", perPlan))
+if let supply = board.supply {
+  print(
+    "  peak draw of any plan: \(PowerSupply.amperes(peakMilliamps)) of \(PowerSupply.amperes(supply.supplyMilliamps)); plans over the supply: \(overSupply)"
+  )
+}
 let fastest = ratios[0]
-let goal = fastest.average <= 1.02 && fastest.worst <= 1.05
-print("goal (fastest within 2% of LB on average, 5% at worst): \(goal ? "met" : "NOT met")")
+let goal = fastest.average <= 1.02 && fastest.worst <= 1.05 && overSupply == 0
+print(
+  "goal (fastest within 2% of LB on average, 5% at worst; no plan over the supply): \(goal ? "met" : "NOT met")"
+)
 exit(goal ? 0 : 1)

@@ -18,6 +18,10 @@ import Testing
     #expect(makespan >= lowerBound && lowerBound > 0)
     #expect(object["budget"] as? Int == 12)
     #expect((object["max_concurrent"] as? Int).map { $0 <= 12 } == true)
+    // The default board gives its supply: the plan is in amperes.
+    #expect(object["supply_amps"] as? Double == 2.5)
+    let peak = try #require(object["peak_amps"] as? Double)
+    #expect(peak > 0.528 && peak <= 2.5)
     let modules = try #require(object["modules"] as? [[String: Any]])
     #expect(modules.count == 132)
     let moved = modules.filter { ($0["flaps"] as? Int ?? 0) > 0 }
@@ -32,17 +36,55 @@ import Testing
     #expect(stay["from"] as? String == "L" && stay["flaps"] as? Int == 0)
   }
 
-  /// The segments in --json are enough to check the power budget: at no instant do more than
-  /// `budget` of them run. Without --board, plan uses the built-in board (clack sim's).
+  /// The segments in --json are enough to check a budget in modules: at no instant do more
+  /// than `budget` of them run (chainlink-6x18 gives max_moving, no supply).
   @Test func jsonListsEverySegmentWithinTheBudget() throws {
+    let chainlink = sim.replacingOccurrences(of: "sim-6x22", with: "chainlink-6x18")
+    let plan = try parse(
+      PlanCommand.self,
+      [
+        "plan", "--board", chainlink, "--from", "hello world", "--to", "split flap",
+        "--transition", "reveal", "--json",
+      ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(try plan.output().utf8)) as? [String: Any])
+    let budget = try #require(object["budget"] as? Int)
+    #expect(budget == 18)
+    #expect(object["current"] == nil && object["supply_amps"] == nil, "no supply, no amperes")
+    let modules = try #require(object["modules"] as? [[String: Any]])
+    #expect(modules.count == 108)
+    let (peak, split) = try Self.mostRunning(modules)
+    #expect(split > 0, "reveal splits moves into an approach and a final step")
+    #expect(peak <= budget, "\(peak) segments run at once; the budget is \(budget)")
+    #expect(peak == object["max_concurrent"] as? Int)
+  }
+
+  /// In amperes --json gives the supply's draw over time: from the start, ending with the board
+  /// at rest (every module idle), never above the supply, its highest `peak_amps`.
+  /// Without --board, plan uses the built-in board (clack sim's).
+  @Test func jsonGivesTheCurrentOverTimeWithinTheSupply() throws {
     let plan = try parse(
       PlanCommand.self,
       ["plan", "--from", "hello world", "--to", "split flap", "--transition", "reveal", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(try plan.output().utf8)) as? [String: Any])
-    let budget = try #require(object["budget"] as? Int)
+    let supply = try #require(object["supply_amps"] as? Double)
+    let current = try #require(object["current"] as? [[String: Double]])
+    let amps = current.compactMap { $0["amps"] }
+    let times = current.compactMap { $0["at_ms"] }
+    #expect(amps.count == current.count && times == times.sorted())
+    // Moves start at once; once the last has settled the board is at rest, 132 modules idle
+    // at 4 mA.
+    #expect(times.first == 0 && (amps.first ?? 0) > 0.528 && amps.last == 0.528)
+    #expect(amps.allSatisfy { $0 <= supply })
+    #expect(amps.max() == object["peak_amps"] as? Double)
     let modules = try #require(object["modules"] as? [[String: Any]])
-    #expect(modules.count == 132, "the built-in 6×22 board")
+    let (peak, _) = try Self.mostRunning(modules)
+    #expect(peak == object["max_concurrent"] as? Int)
+  }
+
+  /// The most segments running at once, and how many moves are split.
+  static func mostRunning(_ modules: [[String: Any]]) throws -> (peak: Int, split: Int) {
     var events: [(time: Double, delta: Int)] = []
     var split = 0
     for module in modules {
@@ -55,7 +97,6 @@ import Testing
         events += [(start, 1), (end, -1)]
       }
     }
-    #expect(split > 0, "reveal splits moves into an approach and a final step")
     events.sort { $0.time != $1.time ? $0.time < $1.time : $0.delta < $1.delta }
     var running = 0
     var peak = 0
@@ -63,8 +104,7 @@ import Testing
       running += event.delta
       peak = max(peak, running)
     }
-    #expect(peak <= budget, "\(peak) segments run at once; the budget is \(budget)")
-    #expect(peak == object["max_concurrent"] as? Int)
+    return (peak, split)
   }
 
   @Test func theSummarySaysHowLongAndHowMany() throws {
@@ -73,7 +113,14 @@ import Testing
       ["plan", "--board", sim, "--from", "a", "--to", "b", "--transition", "reveal"])
     let output = try plan.output()
     #expect(output.hasPrefix("1 of 132 modules move; the change takes "))
-    #expect(output.contains("with at most 1 of 12 allowed moving at once"))
+    // One module moving: 0.528 A idle and 0.161 A more while it ramps.
+    #expect(
+      output.contains(
+        "with at most 1 moving at once, drawing at most 0.689 A of the supply's 2.5 A"))
+    let chainlink = sim.replacingOccurrences(of: "sim-6x22", with: "chainlink-6x18")
+    let inModules = try parse(
+      PlanCommand.self, ["plan", "--board", chainlink, "--from", "a", "--to", "b"])
+    #expect(try inModules.output().contains("with at most 1 of 18 allowed moving at once"))
   }
 
   @Test func badInputIsRefusedClearly() throws {

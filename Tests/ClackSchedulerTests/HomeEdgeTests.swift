@@ -15,7 +15,7 @@ import Testing
     if file == "sim-6x22.yaml" {
       yaml = yaml.replacingOccurrences(of: "rows: 6", with: "rows: 1")
         .replacingOccurrences(of: "cols: 22", with: "cols: 4")
-        .replacingOccurrences(of: "max_moving: 12", with: "max_moving: 4")
+        .replacingOccurrences(of: "  supply_amps:", with: "  max_moving: 4\n  supply_amps:")
     }
     let board = try BoardDefinition.parse(yaml: yaml, file: file)
     let run = try TwinRun(board)

@@ -13,6 +13,34 @@ func simBoard() throws -> BoardDefinition {
   try BoardDefinition.load(path: boards.appendingPathComponent("sim-6x22.yaml").path)
 }
 
+/// The default board with its power as a count of modules (12) instead of its supply: what the
+/// tests of the lanes' own behaviour use.
+func simBoardInModules() throws -> BoardDefinition {
+  var board = try simBoard()
+  board.supply = nil
+  board.movingLimit = 12
+  return board
+}
+
+/// What a plan draws above idle, the highest at any moment, worked out from its segments with
+/// `CurrentDraw.milliamps(after:of:)` (not from the planner's own step function): the draw
+/// only rises where a segment starts, reaches its ramp down or its settle, so those instants
+/// are enough.
+func peakDraw(_ plan: Plan, _ draw: CurrentDraw) -> Int {
+  let segments = plan.moves.flatMap(\.segments)
+  var instants: [Int] = []
+  for segment in segments {
+    let motion = draw.timing.motionMicroseconds(steps: segment.steps)
+    let accelerating = draw.timing.accelerationMicroseconds(steps: segment.steps)
+    instants += [0, motion - accelerating, motion].map { segment.startMicroseconds + $0 }
+  }
+  return instants.map { instant in
+    segments.reduce(0) {
+      $0 + draw.milliamps(after: instant - $1.startMicroseconds, of: $1.steps)
+    }
+  }.max() ?? 0
+}
+
 func randomFrame(_ count: Int, flaps: Int, _ random: inout SplitMix64, keep: [Int]? = nil) -> [Int]
 {
   (0..<count).map { index in
@@ -37,8 +65,21 @@ func checkRules(
   _ transition: Transition, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(
-    plan.maxConcurrent <= planner.budget,
+    plan.maxConcurrent <= planner.countLimit,
     "\(transition.kind): \(plan.maxConcurrent) moving at once", sourceLocation: sourceLocation)
+  if let draw = planner.draw {
+    let peak = peakDraw(plan, draw)
+    #expect(
+      peak <= draw.headroomMilliamps,
+      "\(transition.kind): draws \(peak) mA above idle, the supply leaves \(draw.headroomMilliamps)",
+      sourceLocation: sourceLocation)
+    #expect(
+      plan.peakMilliamps == peak + draw.supply.reservedMilliamps + draw.supply.idle
+        * planner.moduleCount, "the plan's own current disagrees", sourceLocation: sourceLocation)
+  } else {
+    #expect(plan.maxConcurrent <= planner.budget, sourceLocation: sourceLocation)
+    #expect(plan.current.isEmpty, sourceLocation: sourceLocation)
+  }
   #expect(
     plan.makespanMicroseconds >= plan.lowerBoundMicroseconds,
     "\(transition.kind) beat the lower bound", sourceLocation: sourceLocation)
@@ -61,8 +102,10 @@ func checkRules(
 }
 
 @Suite struct PlannerPropertyTests {
-  @Test func everyTransitionKeepsTheRulesOnRandomFrames() throws {
-    let planner = Planner(board: try simBoard())
+  @Test(arguments: [true, false])
+  func everyTransitionKeepsTheRulesOnRandomFrames(inAmperes: Bool) throws {
+    let planner = Planner(board: inAmperes ? try simBoard() : try simBoardInModules())
+    #expect((planner.draw != nil) == inAmperes)
     var random = SplitMix64(seed: 5)
     for _ in 0..<40 {
       let from = randomFrame(planner.moduleCount, flaps: planner.flapCount, &random)
@@ -90,7 +133,7 @@ func checkRules(
   }
 
   @Test func revealLandsTogether() throws {
-    let board = try simBoard()
+    let board = try simBoardInModules()
     // Few movers (within the budget): every new flap drops at the same instant.
     let planner = Planner(board: board)
     var from = Array(repeating: 0, count: planner.moduleCount)
@@ -120,8 +163,9 @@ func checkRules(
     }
   }
 
-  @Test func aReplanFromMidMovePositionsKeepsTheRules() throws {
-    let planner = Planner(board: try simBoard())
+  @Test(arguments: [true, false])
+  func aReplanFromMidMovePositionsKeepsTheRules(inAmperes: Bool) throws {
+    let planner = Planner(board: inAmperes ? try simBoard() : try simBoardInModules())
     var random = SplitMix64(seed: 13)
     for _ in 0..<20 {
       let from = randomFrame(planner.moduleCount, flaps: 52, &random)
@@ -145,7 +189,7 @@ func checkRules(
           }
         }
       }
-      #expect(moving.count <= planner.budget)
+      #expect(moving.count <= planner.countLimit)
       let second = randomFrame(planner.moduleCount, flaps: 52, &random, keep: first)
       for transition in allTransitions {
         let replan = planner.plan(
@@ -153,17 +197,28 @@ func checkRules(
         checkRules(replan, planner: planner, from: positions, to: second, transition)
         // The modules already moving do not stop: they go on at once. (Under reveal a module
         // whose only remaining motion is the final step waits for the reveal: that is the point.)
+        // In amperes each restarts its ramp, at the ramping draw: as many go on at once as the
+        // supply carries so (at least `budget`), the others as soon as it does.
+        var goOn = 0
+        var stopped = 0
         for module in moving where replan.moves[module].moves {
           let move = replan.moves[module]
           if transition.kind == .reveal && move.segments.count == 1 { continue }
-          #expect(move.startMicroseconds == 0, "\(transition.kind): module \(module) was stopped")
+          if move.startMicroseconds == 0 { goOn += 1 } else { stopped += 1 }
+        }
+        if planner.draw == nil {
+          #expect(stopped == 0, "\(transition.kind): \(stopped) moving modules were stopped")
+        } else {
+          #expect(
+            stopped == 0 || goOn >= planner.budget,
+            "\(transition.kind): \(stopped) stopped while only \(goOn) went on")
         }
       }
     }
   }
 
   @Test func vestaboardStrategiesStartInTheirOrder() throws {
-    let planner = Planner(board: try simBoard(), budget: 132)
+    let planner = Planner(board: try simBoardInModules(), budget: 132)
     let from = Array(repeating: 0, count: 132)
     let to = Array(repeating: 10, count: 132)
     let column = planner.plan(

@@ -12,7 +12,7 @@ import Testing
     for _ in 0..<ticks {
       run.executor.tick(now: run.now)
       run.now += run.tick
-      run.twin.clock.advance(nanoseconds: UInt64(run.tick) * 1000)
+      run.syncClock()
       energised.append(run.twin.modules.map(\.motor.isEnergized))
       run.peakEnergised = max(run.peakEnergised, energised.last!.count { $0 })
     }

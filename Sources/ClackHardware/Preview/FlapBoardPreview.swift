@@ -60,8 +60,13 @@ public struct FlapBoardPreview: BoardPreview {
       out += "  modules: none (a layout-only board)\n"
     }
     out += "  motion: \(board.motion.startSpeed)–\(board.motion.topSpeed) steps/s, "
-    out +=
-      "\(board.motion.stepsPerRevolution) steps per revolution; at most \(board.maxMoving) moving\n"
+    if let supply = board.supply {
+      out += "\(board.motion.stepsPerRevolution) steps per revolution\n"
+      out += Self.describeSupply(supply, board: board)
+    } else {
+      out +=
+        "\(board.motion.stepsPerRevolution) steps per revolution; at most \(board.maxMoving) moving\n"
+    }
     if board.simulation.always { out += "  simulation only\n" }
     if board.hardware != nil { out += try Self.busTime(board, file: file, summary: out) }
     guard simulate else { return out }

@@ -48,7 +48,8 @@ public enum RuntimeHarness {
   public static func smallBoard(maxMoving: Int = 12) throws -> BoardDefinition {
     let yaml = BuiltinBoard.yaml.replacingOccurrences(of: "rows: 6", with: "rows: 2")
       .replacingOccurrences(of: "cols: 22", with: "cols: 8")
-      .replacingOccurrences(of: "max_moving: 12", with: "max_moving: \(maxMoving)")
+      .replacingOccurrences(
+        of: "  supply_amps:", with: "  max_moving: \(maxMoving)\n  supply_amps:")
     return try BoardDefinition.parse(yaml: yaml, file: "small.yaml")
   }
 

@@ -22,6 +22,13 @@ public struct PixelBoardDefinition: Hashable, Sendable {
   public let simulatedOnly: Bool
   /// Chips the simulation leaves off the bus (to try faults).
   public let missingChips: [Int]
+  /// The LEDs' supply, when the file gives it (`power:`): brightness is capped to it.
+  public var power: PanelPower? = nil
+
+  /// The highest brightness (0–15) the supply allows with every LED lit: 15 without a supply.
+  public var maxBrightness: Int {
+    power?.maxBrightness(leds: geometry.width * geometry.height) ?? 15
+  }
 
   /// On and off, or 256 grey levels (the IS31FL3731's PWM).
   public var depth: PixelDepth { chips.kind == .is31fl3731 ? .grey : .mono }
@@ -49,7 +56,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "name", "description", "panel", "chips", "font", "line_spacing", "brightness", "night",
-        "scroll_speed", "transition", "simulation",
+        "scroll_speed", "transition", "simulation", "power",
       ],
       required: ["name", "panel", "chips"])
     let panel = try top.required("panel").fields(
@@ -75,14 +82,27 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     }
     let transition = try top["transition"]?.fields(
       allowed: ["kind", "milliseconds"], required: ["kind"])
+    let power = try top["power"].map { reader throws(BoardFileError) in
+      try PanelPower.parse(reader, leds: width * height)
+    }
+    let most = power?.maxBrightness(leds: width * height) ?? 15
+    let brightness = try top["brightness"]?.int(in: 0...15) ?? min(8, most)
+    let night = try top["night"].map(PixelBoardSections.night)
+    for (name, level) in [("brightness", brightness), ("night", night?.brightness ?? 0)]
+    where level > most {
+      let place: YAMLReader
+      if let field = top[name] { place = field } else { place = try top.required("power") }
+      throw place.error(
+        "brightness \(level) is above \(most), the most the power section's supply allows with every LED lit"
+      )
+    }
     return PixelBoardDefinition(
       name: try top.required("name").string(),
       description: try top["description"]?.string(),
       geometry: geometry, chips: chips,
       font: try top["font"]?.string() ?? "builtin-5x7",
       lineSpacing: try top["line_spacing"]?.int(in: 0...16) ?? 0,
-      brightness: try top["brightness"]?.int(in: 0...15) ?? 8,
-      night: try top["night"].map(PixelBoardSections.night),
+      brightness: brightness, night: night,
       scrollSpeed: try top["scroll_speed"]?.int(in: 1...500) ?? 20,
       transition: try transition.map { fields throws(BoardFileError) in
         PixelTransitionKind(
@@ -91,7 +111,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
       } ?? .wipe,
       transitionMilliseconds: try transition?["milliseconds"]?.int(in: 0...10_000) ?? 600,
       simulatedOnly: try simulation?["always"]?.bool() ?? false,
-      missingChips: missing ?? [])
+      missingChips: missing ?? [], power: power)
   }
 }
 

@@ -10,7 +10,8 @@ struct HomeCommand: ParsableCommand {
     abstract: "Home every module of a board and leave it blank.",
     discussion: """
       Each module turns, ramping up from the board's start speed to its top speed, until its \
-      hall sensor sees the magnet's edge, at most power.max_moving at a time, then goes on to \
+      hall sensor sees the magnet's edge, at most power.max_moving at a time (or as many as the \
+      supply carries at full draw), then goes on to \
       its first flap (blank). Modules whose sensor never triggers, or \
       never lets go, are reported with their row and column and left switched off. SIGTERM or \
       Ctrl-C stops all motion and switches the coils off. Exits 1 when a module failed.

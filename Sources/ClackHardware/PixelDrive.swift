@@ -48,8 +48,9 @@ public final class PixelDrive: @unchecked Sendable {
     }
     executor = PixelExecutor(
       panel: panel, grid: grid, symbols: symbols.symbols, depth: definition.depth,
-      brightness: definition.brightness, scrollPixelsPerSecond: definition.scrollSpeed,
-      lineCapacity: Self.lineCapacity, readBack: readBack)
+      brightness: definition.brightness, maxLevel: definition.maxBrightness,
+      scrollPixelsPerSecond: definition.scrollSpeed, lineCapacity: Self.lineCapacity,
+      readBack: readBack)
     // A simulated panel has no LEDs to flicker; at SCHED_FIFO a debug build of it could
     // starve a small machine. It asks only when told to (`realtimeTwin`).
     // The twin's chips take their frames on the thread's schedule, charged with the bus's

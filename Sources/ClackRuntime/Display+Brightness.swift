@@ -1,3 +1,4 @@
+import ClackBoard
 import ClackContent
 import Foundation
 
@@ -9,6 +10,10 @@ extension Display {
       throw .notPixels(board: runner.board.name)
     }
     guard (0...15).contains(level) else { throw .outOfRange(level) }
+    if let pixels = runner.board.pixels, let power = pixels.power, level > pixels.maxBrightness {
+      throw .aboveSupply(
+        level, most: pixels.maxBrightness, supply: PowerSupply.amperes(power.supplyMilliamps))
+    }
     let now = clock.now()
     do {
       try store.save(.brightness, level, at: now)
@@ -36,6 +41,7 @@ extension Display {
 public enum BrightnessError: Error, Sendable, Hashable, CustomStringConvertible {
   case notPixels(board: String)
   case outOfRange(Int)
+  case aboveSupply(Int, most: Int, supply: String)
   case notSaved(String)
 
   public var description: String {
@@ -43,6 +49,8 @@ public enum BrightnessError: Error, Sendable, Hashable, CustomStringConvertible 
     case .notPixels(let board):
       "board \(board) is a split-flap board: brightness is for LED (pixel) boards"
     case .outOfRange(let level): "brightness must be a whole number from 0 to 15, not \(level)"
+    case .aboveSupply(let level, let most, let supply):
+      "brightness \(level) would draw more than the panel's \(supply) supply with every LED lit: at most \(most)"
     case .notSaved(let why): "the brightness could not be saved: \(why)"
     }
   }

@@ -18,6 +18,9 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   public let symbols: [Symbol]
   public let lineCapacity: Int
   public private(set) var level: Int
+  /// The highest level the panel's supply allows with every LED lit
+  /// (`PixelBoardDefinition.maxBrightness`): every level asked for is capped to it.
+  public let maxLevel: Int
   private let pixelsPerSecond: Int
   private let restMilliseconds: Int
   /// Reads what the LEDs show back from a simulated panel's registers, every frame. Without
@@ -56,14 +59,15 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   ///   - lineCapacity: the longest line that scrolls, in cells.
   public init(
     panel: any PixelPanel, grid: PixelGrid, symbols: [Symbol], depth: PixelDepth,
-    brightness: Int, scrollPixelsPerSecond: Int, lineCapacity: Int = 256,
+    brightness: Int, maxLevel: Int = 15, scrollPixelsPerSecond: Int, lineCapacity: Int = 256,
     restMilliseconds: Int = 1000, readBack: ((inout PixelCanvas) -> Void)? = nil
   ) {
+    self.maxLevel = max(0, min(15, maxLevel))
     self.panel = panel
     self.grid = grid
     self.symbols = symbols
     self.lineCapacity = max(1, lineCapacity)
-    level = max(0, min(15, brightness))
+    level = max(0, min(self.maxLevel, brightness))
     pixelsPerSecond = max(1, scrollPixelsPerSecond)
     self.restMilliseconds = restMilliseconds
     self.readBack = readBack
@@ -137,7 +141,7 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   }
 
   public func setBrightness(_ level: Int) {
-    self.level = max(0, min(15, level))
+    self.level = max(0, min(maxLevel, level))
     guard started else { return }
     panel.setBrightness(self.level)
     needsShow = true  // reads the dimmed LEDs back

@@ -61,11 +61,12 @@ extension APIError {
     }
   }
 
-  /// A brightness refused: 409 on a flap board, 400 out of range, 503 when it cannot be kept.
+  /// A brightness refused: 409 on a flap board, 400 out of range or above what the panel's
+  /// supply allows, 503 when it cannot be kept.
   public static func from(_ error: BrightnessError) -> APIError {
     switch error {
     case .notPixels: APIError(.conflict, code: "not_pixels", message: error.description)
-    case .outOfRange: .badRequest("brightness", error.description)
+    case .outOfRange, .aboveSupply: .badRequest("brightness", error.description)
     case .notSaved:
       APIError(.serviceUnavailable, code: "store_unavailable", message: error.description)
     }

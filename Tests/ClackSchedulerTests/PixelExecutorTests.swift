@@ -52,8 +52,8 @@ import Testing
     let executor = PixelExecutor(
       panel: twin.panel, grid: grid, symbols: grid.symbolSet().symbols,
       depth: definition.depth, brightness: definition.brightness,
-      scrollPixelsPerSecond: definition.scrollSpeed, lineCapacity: 64,
-      readBack: { twin.readSeen(into: &$0) })
+      maxLevel: definition.maxBrightness, scrollPixelsPerSecond: definition.scrollSpeed,
+      lineCapacity: 64, readBack: { twin.readSeen(into: &$0) })
     let command = executor.makeCommandSlot()
     executor.home(showing: [])
     executor.tick(now: 0)
@@ -257,5 +257,17 @@ import Testing
     }
     let last = runner.thread.wait(timeoutSeconds: 10) { _ in runner.thread.isDormant }
     #expect(runner.shownFrame(last) == screens[0].frame)
+  }
+
+  @Test func brightnessIsCappedToWhatThePanelsSupplyAllows() throws {
+    let rig = try Self.rig("sim-pixels-64x16.yaml") {
+      $0.replacingOccurrences(of: "brightness: 12", with: "brightness: 5")
+        + "power: {supply_amps: 1, reserved_amps: 0.1, led_amps: 0.002}\n"
+    }
+    #expect(rig.executor.maxLevel == 6 && rig.executor.level == 5)
+    rig.executor.setBrightness(15)
+    #expect(rig.executor.level == 6, "the panel went above what its supply allows")
+    rig.executor.setBrightness(3)
+    #expect(rig.executor.level == 3)
   }
 }

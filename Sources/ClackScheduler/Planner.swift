@@ -247,6 +247,15 @@ public struct Planner: Sendable {
       listMakespan = max(listMakespan, starts[module] + durations[module])
     }
     guard listMakespan > lowerBound else { return listSegments }
+    if let draw {
+      let wrap = CurrentWrapSchedule(draw: draw, countLimit: countLimit)
+      if let split = wrap.best(
+        steps: steps, order: sequence, lowerBound: lowerBound, ceiling: listMakespan)
+      {
+        return split.segments
+      }
+      return listSegments
+    }
     let wrap = WrapAroundSchedule(timing: timing, budget: budget)
     guard
       let split = wrap.best(

@@ -93,8 +93,8 @@ public struct PixelBoardDefinition: Hashable, Sendable {
       let place: YAMLReader
       if let field = top[name] { place = field } else { place = try top.required("power") }
       throw place.error(
-        "brightness \(level) is above \(most), the most the power section's supply allows with every LED lit"
-      )
+        (name == "night" ? "brightness " : "")
+          + "\(level) is above \(most), the most its supply allows with every LED lit (power)")
     }
     return PixelBoardDefinition(
       name: try top.required("name").string(),

@@ -37,7 +37,7 @@ import Testing
     } catch {
       #expect(
         error.description.hasSuffix(
-          "brightness: brightness 12 is above 6, the most the power section's supply allows with every LED lit"
+          "brightness: 12 is above 6, the most its supply allows with every LED lit (power)"
         ), "\(error)")
     }
     do {

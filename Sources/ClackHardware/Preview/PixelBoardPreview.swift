@@ -91,6 +91,13 @@ public struct PixelBoardPreview: BoardPreview {
     let chips = board.chips
     out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
     out += "  brightness \(board.brightness)/15, transition \(board.transition.rawValue)\n"
+    if let power = board.power {
+      let leds = board.geometry.width * board.geometry.height
+      out += "  power: a \(PowerSupply.amperes(power.supplyMilliamps)) supply, "
+      out += "\(Double(power.ledMicroamps) / 1000) mA a lit LED at full brightness: at most "
+      out += "brightness \(board.maxBrightness) (every LED lit: "
+      out += "\(PowerSupply.amperes(power.milliamps(leds: leds, level: board.maxBrightness))))\n"
+    }
     if board.simulatedOnly { out += "  simulation only\n" }
     out += try frameBusTime(file: file, summary: out)
     guard simulate else { return out }

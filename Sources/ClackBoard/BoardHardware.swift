@@ -165,4 +165,10 @@ public struct SimulationParameters: Hashable, Sendable {
   public var missingModules: [Int] = []
   /// Chance that an I2C transaction is not acknowledged.
   public var nackRate: Double = 0
+  /// What the simulated modules really are, where the board file need not know it (to try
+  /// calibration): each module's steps from its home edge to flap 0 (`offsets`), and its
+  /// spool's steps per revolution (`steps_per_revolution`; many 28BYJ-48s make about 4076
+  /// half-steps, not 4096). Nil: as the board file says.
+  public var trueOffsets: [Int]? = nil
+  public var trueRevolutions: [Int]? = nil
 }

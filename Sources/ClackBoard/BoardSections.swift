@@ -243,7 +243,7 @@ enum BoardSections {
     let fields = try reader.fields(
       allowed: [
         "always", "seed", "max_step_rate", "sensor_window", "slip_rate", "dead_sensors",
-        "stuck_rotors", "missing_modules", "nack_rate",
+        "stuck_rotors", "missing_modules", "nack_rate", "offsets", "steps_per_revolution",
       ],
       required: [])
     var simulation = SimulationParameters()
@@ -272,7 +272,34 @@ enum BoardSections {
     simulation.deadSensors = try modules("dead_sensors")
     simulation.stuckRotors = try modules("stuck_rotors")
     simulation.missingModules = try modules("missing_modules")
+    if let value = fields["steps_per_revolution"] {
+      simulation.trueRevolutions = try perModule(
+        value, moduleCount: moduleCount, range: 48...100_000, what: "revolutions")
+    }
+    if let value = fields["offsets"] {
+      let longest = simulation.trueRevolutions?.max() ?? 100_000
+      simulation.trueOffsets = try perModule(
+        value, moduleCount: moduleCount, range: -longest...longest, what: "offsets")
+    }
     return simulation
+  }
+
+  /// One number for every module, or a list of one per module.
+  static func perModule(
+    _ reader: YAMLReader, moduleCount: Int, range: ClosedRange<Int>, what: String
+  ) throws(BoardFileError) -> [Int] {
+    if reader.node.scalar != nil {
+      return Array(repeating: try reader.int(in: range), count: moduleCount)
+    }
+    let items = try reader.items()
+    guard items.count == moduleCount else {
+      throw reader.error(
+        "lists \(items.count) \(what), the board has \(moduleCount) modules (or give one number for all)"
+      )
+    }
+    var values: [Int] = []
+    for item in items { values.append(try item.int(in: range)) }
+    return values
   }
 
   static func hex(_ value: Int) -> String { "0x" + String(value, radix: 16) }

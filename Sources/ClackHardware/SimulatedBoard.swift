@@ -51,6 +51,8 @@ public final class SimulatedBoard {
     var random = SplitMix64(seed: sim.seed)
     let revolution = board.motion.stepsPerRevolution
     modules = (0..<board.moduleCount).map { index in
+      // What the module really is, when the simulation section says more than the file knows.
+      let revolution = sim.trueRevolutions?[index] ?? revolution
       let motor = StepperMotorModel(
         parameters: .init(
           stepsPerRevolution: revolution, maxStepRate: sim.maxStepRate,
@@ -62,7 +64,8 @@ public final class SimulatedBoard {
         motor: motor,
         parameters: .init(
           flapCount: board.flapSet.count, sensorWindowStart: random.uniform(below: revolution),
-          sensorWindow: sim.sensorWindow, mechanicalOffset: board.offsets[index],
+          sensorWindow: sim.sensorWindow,
+          mechanicalOffset: sim.trueOffsets?[index] ?? board.offsets[index],
           sensorDead: sim.deadSensors.contains(index), sensorActiveLevel: activeHigh))
     }
     switch hardware {

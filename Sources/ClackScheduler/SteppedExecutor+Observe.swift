@@ -46,6 +46,7 @@ extension SteppedExecutor {
       }
     case .seeking(let budget):
       if rising {
+        measureRevolution(index, sinceEdge: sinceEdge)
         modules[index].homed = true
         modules[index].mode = .normal
         modules[index].position = sinceEdge
@@ -90,6 +91,8 @@ extension SteppedExecutor {
     let distance = min(edgeAt, revolution - edgeAt)
     if rising {
       if distance > tolerance { modules[index].unexpected += 1 }
+      modules[index].homeError = edgeAt > revolution / 2 ? edgeAt - revolution : edgeAt
+      measureRevolution(index, sinceEdge: sinceEdge)
       modules[index].position = sinceEdge
       modules[index].homeSeen = true
       return
@@ -106,6 +109,18 @@ extension SteppedExecutor {
         modules[index].homeSeen = false
       }
     }
+  }
+
+  /// Steps since the previous home edge, when the module has passed one: its spool's
+  /// revolution as built. A count far from the board file's (a missed edge, a re-home from
+  /// anywhere) is not a revolution and is left out.
+  private func measureRevolution(_ index: Int, sinceEdge: Int) {
+    let edge = modules[index].travelled - sinceEdge
+    if let last = modules[index].lastEdgeAt {
+      let steps = edge - last
+      if abs(steps - revolution) <= revolution / 8 { modules[index].measuredRevolution = steps }
+    }
+    modules[index].lastEdgeAt = edge
   }
 
   private func fail(_ index: Int, _ kind: ModuleFault.Kind, _ message: String) {

@@ -29,6 +29,8 @@ extension SteppedExecutor {
       reports[index].unexpectedHomes = module.unexpected
       reports[index].faulted = module.fault != nil
       reports[index].phase = module.phase
+      reports[index].measuredRevolution = module.measuredRevolution
+      reports[index].homeError = module.homeError
     }
   }
 

@@ -286,6 +286,7 @@ public final class SteppedExecutor: FlapTickExecutor {
     modules[index].previousPosition = modules[index].position
     if shouldStep(index, now: now) {
       modules[index].phase = (modules[index].phase + 1) & 7
+      modules[index].travelled += 1
       modules[index].position = (modules[index].position + 1) % revolution
       modules[index].holdUntil = now + settleMicroseconds
     }

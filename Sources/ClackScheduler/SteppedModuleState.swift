@@ -43,4 +43,12 @@ struct SteppedModuleState {
   /// Until when the last step's phase stays energised while the rotor settles
   /// (`MoveTiming.settleMicroseconds` after each step).
   var holdUntil = Int.min
+  /// Steps made since start, and the count at the last home edge (nil before one): two edges
+  /// apart give the spool's steps per revolution as built.
+  var travelled = 0
+  var lastEdgeAt: Int?
+  /// The last revolution measured between two home edges (0: none yet), and where the last
+  /// edge came against where the executor expected it (steps; + late, − early).
+  var measuredRevolution = 0
+  var homeError = 0
 }

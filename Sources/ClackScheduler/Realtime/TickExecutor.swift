@@ -131,6 +131,10 @@ public struct ModuleReport: Sendable, Hashable {
   /// A stepped module's coil phase (0–7, the half-step its rotor last settled on): saved at a
   /// clean stop with the position, for the coils to pick the rotor up where it is.
   public var phase = 0
+  /// A stepped module's spool revolution as last measured between two home edges (0: not
+  /// yet), and its last home edge against where it was expected (steps; + late, − early).
+  public var measuredRevolution = 0
+  public var homeError = 0
 
   public init() {}
 }

@@ -1,0 +1,47 @@
+import ClackBoard
+import ClackCore
+import ClackHardware
+import ClackScheduler
+import ClackTestSupport
+import Testing
+
+/// A twin built with what its board file does not know (calibration's test bed): each spool's
+/// real steps per revolution and offset. The executor measures the revolution between two home
+/// edges and reports where the edge came against where it expected it.
+@Suite struct MeasuredRevolutionTests {
+  @Test func homingAndMovesMeasureEachSpoolsRevolution() throws {
+    let board = try twinBoard(
+      "pi-gpio-4.yaml",
+      extra: "simulation:\n  steps_per_revolution: [4076, 4096, 4080, 4110]\n"
+        + "  offsets: [10, -20, 30, 0]\n")
+    #expect(board.simulation.trueRevolutions == [4076, 4096, 4080, 4110])
+    #expect(board.motion.stepsPerRevolution == 4096 && board.offsets == [0, 0, 0, 0])
+    let run = try TwinRun(board)
+    #expect(
+      run.twin.modules.map { $0.motor.parameters.stepsPerRevolution } == [4076, 4096, 4080, 4110])
+    #expect(run.twin.modules.map(\.parameters.mechanicalOffset) == [10, -20, 30, 0])
+    run.executor.home(showing: [0, 0, 0, 0])
+    run.runUntilIdle()
+    // Two full turns each: at least two home edges passed in one move.
+    run.executor.show(
+      [0, 0, 0, 0], transition: Transition(.fastest, fullRotation: true), at: run.now)
+    run.runUntilIdle()
+    run.executor.show(
+      [0, 0, 0, 0], transition: Transition(.fastest, fullRotation: true), at: run.now)
+    run.runUntilIdle()
+    let measured = run.executor.statuses.map(\.measuredRevolution)
+    #expect(measured == [4076, 4096, 4080, 4110], "measured \(measured)")
+    // The module whose spool is as the file says met its edge where it was expected.
+    #expect(run.executor.statuses[1].homeError == 0)
+    #expect(run.executor.statuses[0].homeError != 0, "a 4076-step spool comes round 20 early")
+  }
+
+  @Test func theSimulationSectionChecksItsLists() {
+    #expect(throws: BoardFileError.self) {
+      _ = try twinBoard("pi-gpio-4.yaml", extra: "simulation:\n  steps_per_revolution: [4076]\n")
+    }
+    #expect(throws: BoardFileError.self) {
+      _ = try twinBoard("pi-gpio-4.yaml", extra: "simulation:\n  offsets: 200000\n")
+    }
+  }
+}

@@ -15,6 +15,9 @@ public struct BoardDefinition: Hashable, Sendable {
   public var motion: MotionProfile
   /// Per module: steps from the home sensor's leading edge to flap 0.
   public let offsets: [Int]
+  /// Per module: its motor is wired to turn backwards (`modules.reverse`), so its coils are
+  /// driven in mirrored order.
+  public var reversed: [Bool] = []
   /// `power.max_moving` as the file gives it (or a caller sets it), else every module: a
   /// count no plan exceeds, whatever the supply.
   public var movingLimit: Int
@@ -91,6 +94,9 @@ public struct BoardDefinition: Hashable, Sendable {
         try BoardSections.offsets(
           reader, moduleCount: count, stepsPerRevolution: motion.stepsPerRevolution)
       } ?? Array(repeating: 0, count: count),
+      reversed: try top["modules"].map { reader throws(BoardFileError) in
+        try BoardSections.reversed(reader, moduleCount: count)
+      } ?? Array(repeating: false, count: count),
       movingLimit: power?.maxMoving ?? count,
       supply: power?.supply,
       simulation: try top["simulation"].map { reader throws(BoardFileError) in

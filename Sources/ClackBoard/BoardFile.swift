@@ -26,7 +26,8 @@ extension PixelBoardDefinition {
     var board = BoardDefinition(
       name: name, description: description, rows: grid.rows, cols: grid.cols,
       order: .rowMajor, flapSet: grid.symbolSet(), hardware: nil, motion: MotionProfile(),
-      offsets: Array(repeating: 0, count: count), movingLimit: count, simulation: simulation)
+      offsets: Array(repeating: 0, count: count), reversed: Array(repeating: false, count: count),
+      movingLimit: count, simulation: simulation)
     board.pixels = self
     return board
   }

@@ -171,4 +171,7 @@ public struct SimulationParameters: Hashable, Sendable {
   /// half-steps, not 4096). Nil: as the board file says.
   public var trueOffsets: [Int]? = nil
   public var trueRevolutions: [Int]? = nil
+  /// Motors wired with their coils in reverse order: they turn backwards unless the board
+  /// file's `modules.reverse` names them.
+  public var reversedMotors: [Int] = []
 }

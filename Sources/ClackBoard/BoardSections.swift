@@ -97,7 +97,8 @@ enum BoardSections {
   static func hardware(_ reader: YAMLReader, moduleCount: Int, rows: Int, cols: Int)
     throws(BoardFileError) -> ModuleHardware
   {
-    let fields = try reader.fields(allowed: ["type", "wiring"], required: ["type", "wiring"])
+    let fields = try reader.fields(
+      allowed: ["type", "wiring", "reverse"], required: ["type", "wiring"])
     let wiring = try fields.required("wiring")
     switch try fields.required("type").choice(ModuleHardware.typeNames) {
     case "gpio-stepper":
@@ -244,6 +245,7 @@ enum BoardSections {
       allowed: [
         "always", "seed", "max_step_rate", "sensor_window", "slip_rate", "dead_sensors",
         "stuck_rotors", "missing_modules", "nack_rate", "offsets", "steps_per_revolution",
+        "reversed_motors",
       ],
       required: [])
     var simulation = SimulationParameters()
@@ -272,6 +274,7 @@ enum BoardSections {
     simulation.deadSensors = try modules("dead_sensors")
     simulation.stuckRotors = try modules("stuck_rotors")
     simulation.missingModules = try modules("missing_modules")
+    simulation.reversedMotors = try modules("reversed_motors")
     if let value = fields["steps_per_revolution"] {
       simulation.trueRevolutions = try perModule(
         value, moduleCount: moduleCount, range: 48...100_000, what: "revolutions")
@@ -282,6 +285,29 @@ enum BoardSections {
         value, moduleCount: moduleCount, range: -longest...longest, what: "offsets")
     }
     return simulation
+  }
+
+  /// `modules.reverse`: the modules whose motors are wired to turn backwards; the executor
+  /// drives their coils in mirrored order. Not for smart modules, which drive their own.
+  static func reversed(_ reader: YAMLReader, moduleCount: Int) throws(BoardFileError) -> [Bool] {
+    var reversed = Array(repeating: false, count: moduleCount)
+    guard
+      let list = try reader.fields(
+        allowed: ["type", "wiring", "reverse"], required: ["type", "wiring"])["reverse"]
+    else { return reversed }
+    if try reader.fields(allowed: ["type", "wiring", "reverse"], required: [])
+      .required("type").string() == "i2c-smart"
+    {
+      throw list.error("smart modules drive their own motors: set the direction in the module")
+    }
+    for item in try list.items() {
+      let module = try item.int(in: 0...Int.max)
+      guard module < moduleCount else {
+        throw item.error("module \(module) does not exist (modules are 0-\(moduleCount - 1))")
+      }
+      reversed[module] = true
+    }
+    return reversed
   }
 
   /// One number for every module, or a list of one per module.

@@ -53,11 +53,12 @@ public final class SimulatedBoard {
     modules = (0..<board.moduleCount).map { index in
       // What the module really is, when the simulation section says more than the file knows.
       let revolution = sim.trueRevolutions?[index] ?? revolution
+      var motorParameters = StepperMotorModel.Parameters(
+        stepsPerRevolution: revolution, maxStepRate: sim.maxStepRate,
+        slipProbability: sim.slipRate, stuck: sim.stuckRotors.contains(index))
+      motorParameters.wiredBackwards = sim.reversedMotors.contains(index)
       let motor = StepperMotorModel(
-        parameters: .init(
-          stepsPerRevolution: revolution, maxStepRate: sim.maxStepRate,
-          slipProbability: sim.slipRate,
-          stuck: sim.stuckRotors.contains(index)),
+        parameters: motorParameters,
         position: Self.start(random.uniform(below: revolution), index, rotors),
         seed: sim.seed &+ UInt64(index))
       return SplitFlapModuleModel(

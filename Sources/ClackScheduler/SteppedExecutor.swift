@@ -32,6 +32,8 @@ public final class SteppedExecutor: FlapTickExecutor {
   /// The length of a search for home: more than it can ever make (its budget ends it).
   static let unbounded = 1 << 40
   let offsets: [Int]
+  /// Modules whose motors turn backwards: their patterns go out mirrored (`modules.reverse`).
+  let reversed: [Bool]
   var modules: [Module]
   private var patterns: [UInt8]
   var active: [Bool]
@@ -58,6 +60,9 @@ public final class SteppedExecutor: FlapTickExecutor {
       tickMicroseconds ?? board.flapTickMicroseconds(smart: false)
     self.planner = Planner(board: board)
     self.offsets = board.offsets
+    self.reversed =
+      board.reversed.count == bank.moduleCount
+      ? board.reversed : Array(repeating: false, count: bank.moduleCount)
     let speed = max(1, searchSpeed ?? board.motion.topSpeed)
     self.searchSpeed = speed
     let profile = MotionProfile(
@@ -202,7 +207,7 @@ public final class SteppedExecutor: FlapTickExecutor {
       } else if now < modules[index].holdUntil {
         handled[index] = true
         modules[index].previousPosition = modules[index].position
-        patterns[index] = Self.halfSteps[modules[index].phase]
+        patterns[index] = coilPattern(index)
         drawn += planner.draw?.holding ?? 0
         energised += 1
       }
@@ -291,7 +296,19 @@ public final class SteppedExecutor: FlapTickExecutor {
       modules[index].holdUntil = now + settleMicroseconds
     }
     // Energised through the last step's settle; off while waiting for a slot.
-    patterns[index] = Self.halfSteps[modules[index].phase]
+    patterns[index] = coilPattern(index)
+  }
+
+  /// The module's coil pattern for its phase, mirrored for a motor wired backwards.
+  private func coilPattern(_ index: Int) -> UInt8 {
+    let pattern = Self.halfSteps[modules[index].phase]
+    return reversed[index] ? Self.mirroredSteps[modules[index].phase] : pattern
+  }
+
+  /// The half-step sequence with IN1–IN4 in reverse order, made once (the tick allocates
+  /// nothing).
+  static let mirroredSteps: [UInt8] = halfSteps.map {
+    ($0 & 1) << 3 | ($0 & 2) << 1 | ($0 & 4) >> 1 | ($0 & 8) >> 3
   }
 
   static let halfSteps: [UInt8] = [0b0001, 0b0011, 0b0010, 0b0110, 0b0100, 0b1100, 0b1000, 0b1001]

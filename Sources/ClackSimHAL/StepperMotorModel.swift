@@ -20,6 +20,9 @@ public final class StepperMotorModel {
     public var slipProbability: Double
     /// A jammed rotor never moves.
     public var stuck: Bool
+    /// Coils wired in reverse order (IN1 to coil D … IN4 to coil A): the sequence that turns
+    /// it forward turns it backward.
+    public var wiredBackwards = false
 
     public init(
       stepsPerRevolution: Int = 4096, maxStepRate: Double = 1400, slipProbability: Double = 0,
@@ -66,7 +69,8 @@ public final class StepperMotorModel {
 
   /// The coils as the driver now sets them, at virtual time `time` (ns).
   public func drive(coils newCoils: UInt8, at time: UInt64) {
-    let pattern = newCoils & 0x0F
+    let pattern =
+      parameters.wiredBackwards ? Self.mirrored(newCoils & 0x0F) : newCoils & 0x0F
     guard pattern != coils else { return }
     coils = pattern
     guard pattern != 0 else {
@@ -112,6 +116,11 @@ public final class StepperMotorModel {
     lastInterval = energizedSince == time ? nil : lastMove.map { time - $0 }
     lastMove = time
     lastDelta = delta
+  }
+
+  /// A coil pattern with IN1–IN4 in reverse order.
+  public static func mirrored(_ pattern: UInt8) -> UInt8 {
+    (pattern & 1) << 3 | (pattern & 2) << 1 | (pattern & 4) >> 1 | (pattern & 8) >> 3
   }
 
   /// How long the rotor takes to follow a move of `delta` half-steps, in ns.

@@ -45,3 +45,48 @@ import Testing
     }
   }
 }
+
+/// A motor wired to turn backwards: wrong without `modules.reverse`, right with it.
+@Suite struct ReversedMotorTests {
+  func run(reverse: Bool) throws -> (shown: [Int], wanted: [Int], statuses: [ModuleStatus]) {
+    var yaml = "simulation:\n  reversed_motors: [2]\n"
+    if reverse { yaml += "" }
+    var board = try twinBoard("pi-gpio-4.yaml", extra: yaml)
+    if reverse { board.reversed = [false, false, true, false] }
+    let run = try TwinRun(board)
+    #expect(run.twin.modules[2].motor.parameters.wiredBackwards)
+    run.executor.home(showing: [0, 0, 0, 0])
+    run.runUntilIdle(limit: 60_000)
+    let wanted = [5, 9, 13, 17]
+    run.executor.show(wanted, transition: Transition(.fastest), at: run.now)
+    run.runUntilIdle(limit: 60_000)
+    return (run.shown, wanted, run.executor.statuses)
+  }
+
+  @Test func aBackwardMotorIsRightOnlyWithReverse() throws {
+    let wrong = try run(reverse: false)
+    #expect(
+      wrong.shown[2] != wrong.wanted[2] || wrong.statuses[2].mode != .normal,
+      "a motor turning backwards went unnoticed")
+    let right = try run(reverse: true)
+    #expect(right.shown == right.wanted)
+    #expect(right.statuses.allSatisfy { $0.mode == .normal && $0.fault == nil })
+  }
+
+  @Test func theBoardFileNamesThem() throws {
+    let board = try twinBoard(
+      "pi-gpio-4.yaml", extra: "")
+    #expect(board.reversed == [false, false, false, false])
+    let yaml = try String(
+      contentsOf: boardsDirectory.appendingPathComponent("pi-gpio-4.yaml"), encoding: .utf8
+    )
+    .replacingOccurrences(
+      of: "  type: gpio-stepper\n", with: "  type: gpio-stepper\n  reverse: [1, 3]\n")
+    let reversed = try BoardDefinition.parse(yaml: yaml, file: "r.yaml")
+    #expect(reversed.reversed == [false, true, false, true])
+    let bad = yaml.replacingOccurrences(of: "reverse: [1, 3]", with: "reverse: [4]")
+    #expect(throws: BoardFileError.self) {
+      _ = try BoardDefinition.parse(yaml: bad, file: "r.yaml")
+    }
+  }
+}

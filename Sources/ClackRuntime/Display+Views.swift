@@ -43,9 +43,18 @@ extension Display {
       if let fault = status.fault { faults.append(fault.message) }
       if status.missedHomes > 0 { faults.append("missed home \(status.missedHomes)×") }
       if status.unexpectedHomes > 0 { faults.append("unexpected home \(status.unexpectedHomes)×") }
-      return ModuleReading(
+      var module = ModuleReading(
         row: cell.row, col: cell.col, mode: status.mode, flap: status.flap,
         moving: status.moving, waiting: waiting[index], faults: faults)
+      module.revolution = status.measuredRevolution
+      module.homeError = status.measuredRevolution == nil ? nil : status.homeError
+      if let measured = status.measuredRevolution, measured != board.motion.stepsPerRevolution {
+        module.warnings.append(
+          "its spool measures \(measured) steps a revolution, the board file says "
+            + "\(board.motion.stepsPerRevolution): set motion.steps_per_revolution: \(measured) "
+            + "if the other modules measure so too")
+      }
+      return module
     }
     var reading = BoardReading(
       name: board.name, kind: runner.kind, shown: shown, target: target, moving: state.moving,

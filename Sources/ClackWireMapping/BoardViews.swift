@@ -14,7 +14,8 @@ extension BoardView {
       modules: reading.modules.map {
         ModuleView(
           row: $0.row, col: $0.col, state: $0.mode, flap: $0.flap, moving: $0.moving,
-          waiting: $0.waiting, faults: $0.faults)
+          waiting: $0.waiting, faults: $0.faults, revolution: $0.revolution,
+          homeError: $0.homeError, warnings: $0.warnings)
       })
     script = reading.script
     cells = reading.shown.notations()

@@ -14,10 +14,16 @@ public struct ModuleView: Codable, Sendable, Hashable {
   /// Has a move still to start (its start time, or a free slot in the power budget).
   public var waiting: Bool
   public var faults: [String]
+  /// A stepped module's spool as measured between two home edges, and its last home edge's
+  /// error (steps); absent until measured.
+  public var revolution: Int?
+  public var homeError: Int?
+  /// What wants fixing without being a fault, with the fix (absent when none).
+  public var warnings: [String]
 
   public init(
     row: Int, col: Int, state: ModuleMode, flap: Int?, moving: Bool, waiting: Bool,
-    faults: [String]
+    faults: [String], revolution: Int? = nil, homeError: Int? = nil, warnings: [String] = []
   ) {
     self.row = row
     self.col = col
@@ -26,6 +32,28 @@ public struct ModuleView: Codable, Sendable, Hashable {
     self.moving = moving
     self.waiting = waiting
     self.faults = faults
+    self.revolution = revolution
+    self.homeError = homeError
+    self.warnings = warnings
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case row, col, state, flap, moving, waiting, faults, revolution, warnings
+    case homeError = "home_error"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    row = try container.decode(Int.self, forKey: .row)
+    col = try container.decode(Int.self, forKey: .col)
+    state = try container.decode(ModuleMode.self, forKey: .state)
+    flap = try container.decodeIfPresent(Int.self, forKey: .flap)
+    moving = try container.decode(Bool.self, forKey: .moving)
+    waiting = try container.decode(Bool.self, forKey: .waiting)
+    faults = try container.decode([String].self, forKey: .faults)
+    revolution = try container.decodeIfPresent(Int.self, forKey: .revolution)
+    homeError = try container.decodeIfPresent(Int.self, forKey: .homeError)
+    warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -37,6 +65,9 @@ public struct ModuleView: Codable, Sendable, Hashable {
     try container.encode(moving, forKey: .moving)
     try container.encode(waiting, forKey: .waiting)
     try container.encode(faults, forKey: .faults)
+    try container.encodeIfPresent(revolution, forKey: .revolution)
+    try container.encodeIfPresent(homeError, forKey: .homeError)
+    if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
   }
 }
 

@@ -46,6 +46,12 @@ public struct ModuleReading: Sendable, Hashable {
   public let waiting: Bool
   /// Its fault and its missed or unexpected homes, in words.
   public let faults: [String]
+  /// Its spool's steps a revolution as measured between two home edges, and its last home
+  /// edge against where it was expected (steps); nil until measured.
+  public var revolution: Int? = nil
+  public var homeError: Int? = nil
+  /// What wants fixing without being a fault, with the fix.
+  public var warnings: [String] = []
 }
 
 /// A panel's brightness: the level the LEDs show now, the one set, and the night hours.

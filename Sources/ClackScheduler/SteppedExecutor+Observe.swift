@@ -20,6 +20,7 @@ extension SteppedExecutor {
     // The sensors lag the coils by `sensorDelayTicks`: the edge happened that many ticks ago.
     let edgeAt =
       bank.sensorDelayTicks == 0 ? modules[index].position : modules[index].previousPosition
+    let revolution = revolution(index)
     let sinceEdge = (modules[index].position - edgeAt + revolution) % revolution
     switch modules[index].activity {
     case .idle, .waiting:
@@ -87,6 +88,7 @@ extension SteppedExecutor {
   /// Once a revolution the magnet must pass within a quarter flap of home: seen elsewhere it
   /// is unexpected (re-synchronise on it), not seen it was missed (re-home).
   private func checkHome(_ index: Int, rising: Bool, edgeAt: Int, sinceEdge: Int) {
+    let revolution = revolution(index)
     let tolerance = max(1, revolution / planner.flapCount / 4)
     let distance = min(edgeAt, revolution - edgeAt)
     if rising {
@@ -118,7 +120,18 @@ extension SteppedExecutor {
     let edge = modules[index].travelled - sinceEdge
     if let last = modules[index].lastEdgeAt {
       let steps = edge - last
-      if abs(steps - revolution) <= revolution / 8 { modules[index].measuredRevolution = steps }
+      let revolution = revolution(index)
+      if abs(steps - revolution) <= revolution / 8 {
+        modules[index].measuredRevolution = steps
+        // Only a difference the home check would call unexpected: a step or two comes from
+        // where in a tick the edge was seen, not from the spool.
+        if abs(steps - revolution) > max(1, revolution / planner.flapCount / 4) {
+          // From now on positions wrap where this spool's edge comes, and its goal with them.
+          revolutions[index] = steps
+          modules[index].position %= steps
+          modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
+        }
+      }
     }
     modules[index].lastEdgeAt = edge
   }

@@ -18,10 +18,10 @@ extension SteppedExecutor {
     for index in modules.indices {
       let module = modules[index]
       reports[index].mode = module.mode
-      reports[index].flap =
-        module.homed ? planner.flap(atPosition: module.position - offsets[index]) : -1
-      reports[index].position =
-        module.homed ? (module.position - offsets[index] + revolution) % revolution : -1
+      let revolution = revolution(index)
+      let position = ((module.position - offsets[index]) % revolution + revolution) % revolution
+      reports[index].flap = module.homed ? position * planner.flapCount / revolution : -1
+      reports[index].position = module.homed ? position : -1
       // Moving means energised: a planned segment counts once it has begun.
       reports[index].moving = isRunning(index)
       reports[index].waiting = module.activity != .idle && !reports[index].moving
@@ -57,6 +57,7 @@ extension SteppedExecutor {
         enqueue(index)
         continue
       }
+      let revolution = revolution(index)
       let position = ((saved + offsets[index]) % revolution + revolution) % revolution
       modules[index].homed = true
       modules[index].mode = .normal

@@ -32,6 +32,7 @@ public final class SteppedExecutor: FlapTickExecutor {
   /// The length of a search for home: more than it can ever make (its budget ends it).
   static let unbounded = 1 << 40
   let offsets: [Int]
+  var revolutions: [Int]
   /// Modules whose motors turn backwards: their patterns go out mirrored (`modules.reverse`).
   let reversed: [Bool]
   var modules: [Module]
@@ -60,6 +61,7 @@ public final class SteppedExecutor: FlapTickExecutor {
       tickMicroseconds ?? board.flapTickMicroseconds(smart: false)
     self.planner = Planner(board: board)
     self.offsets = board.offsets
+    revolutions = Array(repeating: board.motion.stepsPerRevolution, count: bank.moduleCount)
     self.reversed =
       board.reversed.count == bank.moduleCount
       ? board.reversed : Array(repeating: false, count: bank.moduleCount)
@@ -91,14 +93,21 @@ public final class SteppedExecutor: FlapTickExecutor {
 
   public var moduleCount: Int { modules.count }
 
-  var revolution: Int { planner.stepsPerRevolution }
+  /// A module's steps per revolution: the board file's until two home edges have measured
+  /// its spool, then what they measured (a 28BYJ-48 often makes 4076, not 4096). Positions
+  /// wrap where the spool's edge really comes; with the file's figure, a short spool met its
+  /// edge early on every lap, re-synchronised at speed short of its goal, and went round again
+  /// for ever.
+  func revolution(_ index: Int) -> Int { revolutions[index] }
 
   /// True when nothing moves and nothing waits.
   public var isIdle: Bool { modules.allSatisfy { $0.activity == .idle } }
 
   /// Where flap `flap` is for module `index`, in steps from its home edge.
   func goal(_ index: Int, flap: Int) -> Int {
-    ((offsets[index] + planner.position(ofFlap: flap)) % revolution + revolution) % revolution
+    let revolution = revolution(index)
+    let position = (flap * revolution + planner.flapCount - 1) / planner.flapCount
+    return ((offsets[index] + position) % revolution + revolution) % revolution
   }
 
   /// Homes every module (within the budget) and then shows `flaps`.
@@ -139,6 +148,7 @@ public final class SteppedExecutor: FlapTickExecutor {
       var start0 = command.start0[index]
       var steps0 = command.steps0[index]
       let planned = steps0 + (count > 1 ? command.steps1[index] : 0)
+      let revolution = revolution(index)
       let needed = (goal - modules[index].position + revolution) % revolution
       if planned % revolution != needed {
         if needed == 0 {
@@ -292,7 +302,7 @@ public final class SteppedExecutor: FlapTickExecutor {
     if shouldStep(index, now: now) {
       modules[index].phase = (modules[index].phase + 1) & 7
       modules[index].travelled += 1
-      modules[index].position = (modules[index].position + 1) % revolution
+      modules[index].position = (modules[index].position + 1) % revolution(index)
       modules[index].holdUntil = now + settleMicroseconds
     }
     // Energised through the last step's settle; off while waiting for a slot.
@@ -334,8 +344,8 @@ public final class SteppedExecutor: FlapTickExecutor {
       } else {
         modules[index].activity =
           active[index]
-          ? .leaving(budget: revolution / 4)
-          : .seeking(budget: revolution * (planner.flapCount + 2) / planner.flapCount)
+          ? .leaving(budget: revolution(index) / 4)
+          : .seeking(budget: revolution(index) * (planner.flapCount + 2) / planner.flapCount)
       }
       running += 1
     }
@@ -377,6 +387,7 @@ public final class SteppedExecutor: FlapTickExecutor {
   /// to finish the ramp up) it goes once more round, never stopping dead from speed.
   func aim(_ index: Int) {
     guard let goal = modules[index].goal else { return }
+    let revolution = revolution(index)
     let left = (goal - modules[index].position + revolution) % revolution
     let planned = modules[index].searchTotal - modules[index].searchDone
     guard planned % revolution != left || planned == 0 && left == 0 else { return }

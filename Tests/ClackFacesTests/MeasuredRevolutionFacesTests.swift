@@ -8,12 +8,10 @@ import Testing
 /// A spool whose revolution differs from the board file's: once the module has passed two
 /// home edges the API reports what it measured, and a warning that names the fix.
 @Suite(.serialized) struct MeasuredRevolutionFacesTests {
-  // Found here: module 1 (a 4076-step spool) never finishes homing under the runtime. Going on
-  // to its goal after the edge, it meets the next edge 20 steps early, re-synchronises at
-  // speed too close to the goal to stop, goes once more round, and so for ever. The executor
-  // must take the measured revolution for that module (or stop on a re-synchronised goal)
-  // before this can pass.
-  @Test(.disabled("a spool shorter than the file's loops for ever going to its goal"))
+  // This found a spool shorter than the file's looping for ever on its way to its goal after
+  // homing (it met the next edge early, re-synchronised at speed short of the goal, and went
+  // round again): the executor now takes the measured revolution for the module.
+  @Test
   func aSpoolThatMeasuresDifferentlyIsReportedWithTheFix() async throws {
     let path = PixelBoardFacesTests.root.appendingPathComponent("boards/pi-gpio-4.yaml").path
     let yaml =

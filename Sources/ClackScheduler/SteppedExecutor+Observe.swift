@@ -92,7 +92,11 @@ extension SteppedExecutor {
     let tolerance = max(1, revolution / planner.flapCount / 4)
     let distance = min(edgeAt, revolution - edgeAt)
     if rising {
-      if distance > tolerance { modules[index].unexpected += 1 }
+      if distance > tolerance {
+        modules[index].unexpected += 1
+      } else {
+        modules[index].missedInARow = 0
+      }
       modules[index].homeError = edgeAt > revolution / 2 ? edgeAt - revolution : edgeAt
       measureRevolution(index, sinceEdge: sinceEdge)
       modules[index].position = sinceEdge
@@ -103,6 +107,11 @@ extension SteppedExecutor {
     if modules[index].position != previous {
       if previous == tolerance + 1 && !modules[index].homeSeen {
         modules[index].missed += 1
+        modules[index].missedInARow += 1
+        if modules[index].missedInARow >= Self.missesBeforeFault {
+          fail(index, .homeNotFound, keepsMissingMessage)
+          return
+        }
         modules[index].homed = false
         modules[index].mode = .lookForHome
         modules[index].activity = .idle
@@ -122,18 +131,26 @@ extension SteppedExecutor {
       let steps = edge - last
       let revolution = revolution(index)
       if abs(steps - revolution) <= revolution / 8 {
+        modules[index].previousMeasurement = modules[index].measuredRevolution
         modules[index].measuredRevolution = steps
-        // Only a difference the home check would call unexpected: a step or two comes from
-        // where in a tick the edge was seen, not from the spool.
-        if abs(steps - revolution) > max(1, revolution / planner.flapCount / 4) {
-          // From now on positions wrap where this spool's edge comes, and its goal with them.
-          revolutions[index] = steps
-          modules[index].position %= steps
-          modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
-        }
+        adoptRevolution(index, measured: steps)
       }
     }
     modules[index].lastEdgeAt = edge
+  }
+
+  /// Takes a measured revolution as the spool's own once two measurements in a row agree
+  /// (within a step: where in a tick the edge was seen) and differ from the figure in use by
+  /// more than that step. One measurement alone is not enough: the first
+  /// edge after power-on (the magnet already under the sensor) is not a whole revolution away.
+  private func adoptRevolution(_ index: Int, measured steps: Int) {
+    let revolution = revolution(index)
+    let previous = modules[index].previousMeasurement
+    guard abs(steps - revolution) > 1, abs(previous - steps) <= 1 else { return }
+    // From now on positions wrap where this spool's edge comes, and its goal with them.
+    revolutions[index] = steps
+    modules[index].position %= steps
+    modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
   }
 
   private func fail(_ index: Int, _ kind: ModuleFault.Kind, _ message: String) {

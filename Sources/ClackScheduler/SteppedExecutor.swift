@@ -49,6 +49,12 @@ public final class SteppedExecutor: FlapTickExecutor {
   /// Built once, so a failing module does not allocate in the tick loop.
   let homeNotFoundMessage: String
   let sensorStuckMessage: String
+  /// Home pulses missed in a row, none seen where expected between them, before the module is
+  /// stopped: it found home each time yet never met it again a revolution on, so going round
+  /// once more would only wear the motor.
+  static let missesBeforeFault = 3
+  let keepsMissingMessage =
+    "missed its home pulse \(SteppedExecutor.missesBeforeFault) times in a row after finding it: the magnet or the sensor may be loose, or the spool's steps per revolution differ from the board file's (motion.steps_per_revolution)"
 
   typealias Module = SteppedModuleState
 

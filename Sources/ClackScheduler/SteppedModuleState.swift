@@ -22,6 +22,9 @@ struct SteppedModuleState {
   var sensorWas = false
   var homeSeen = true
   var missed = 0
+  /// Missed home pulses since the last one seen where expected: a module that keeps missing
+  /// is stopped with a fault rather than left circling (`SteppedExecutor.missesBeforeFault`).
+  var missedInARow = 0
   var unexpected = 0
   var fault: ModuleFault?
   var goal: Int?
@@ -51,4 +54,6 @@ struct SteppedModuleState {
   /// edge came against where the executor expected it (steps; + late, − early).
   var measuredRevolution = 0
   var homeError = 0
+  /// The measurement before the last: a revolution is adopted only when two agree.
+  var previousMeasurement = 0
 }

@@ -39,6 +39,30 @@ import Testing
     #expect(run.executor.statuses.allSatisfy { $0.fault == nil && $0.mode == .normal })
   }
 
+  /// A spool far from the file's revolution (beyond what a measurement takes: an eighth) finds
+  /// home, misses it a lap later, finds it again …: after three misses in a row, with no edge
+  /// where expected between them, it is stopped with a fault naming the likely causes.
+  @Test func aModuleThatKeepsMissingHomeIsStoppedNotLeftCircling() throws {
+    let board = try twinBoard(
+      "pi-gpio-4.yaml", extra: "simulation:\n  steps_per_revolution: [4096, 4700, 4096, 4096]\n")
+    let run = try TwinRun(board)
+    run.executor.home(showing: [0, 0, 0, 0])
+    run.runUntilIdle()
+    // Each full turn passes where home should be and misses it; the module re-homes and
+    // carries on to its flap, never meeting its edge where expected.
+    for _ in 0..<4 {
+      run.executor.show(
+        [20, 20, 20, 20], transition: Transition(.fastest, fullRotation: true), at: run.now)
+      run.runUntilIdle()
+    }
+    let status = run.executor.statuses[1]
+    #expect(run.executor.isIdle, "module 1 still circling")
+    #expect(status.fault?.kind == .homeNotFound)
+    #expect(status.fault?.message.contains("3 times in a row") == true)
+    #expect(status.fault?.message.contains("steps_per_revolution") == true)
+    #expect(run.shown[0] == 20 && run.shown[2] == 20 && run.shown[3] == 20)
+  }
+
   @Test func theSimulationSectionChecksItsLists() {
     #expect(throws: BoardFileError.self) {
       _ = try twinBoard("pi-gpio-4.yaml", extra: "simulation:\n  steps_per_revolution: [4076]\n")

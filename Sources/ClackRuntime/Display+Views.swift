@@ -48,7 +48,10 @@ extension Display {
         moving: status.moving, waiting: waiting[index], faults: faults)
       module.revolution = status.measuredRevolution
       module.homeError = status.measuredRevolution == nil ? nil : status.homeError
-      if let measured = status.measuredRevolution, measured != board.motion.stepsPerRevolution {
+      // A step either way comes from where in a tick the edge was seen, not from the spool.
+      if let measured = status.measuredRevolution,
+        abs(measured - board.motion.stepsPerRevolution) > 1
+      {
         module.warnings.append(
           "its spool measures \(measured) steps a revolution, the board file says "
             + "\(board.motion.stepsPerRevolution): set motion.steps_per_revolution: \(measured) "

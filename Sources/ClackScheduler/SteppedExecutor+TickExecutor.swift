@@ -14,6 +14,17 @@ extension SteppedExecutor {
     planEnd = 0
   }
 
+  /// Calibration's offsets: each homed module's goal moves with its offset, and one at rest
+  /// off its new goal is put right by the state machine's correction (a moving one once its
+  /// plan ends), within the power budget like any correction.
+  public func setOffsets(_ offsets: [Int]) {
+    for index in modules.indices where index < offsets.count {
+      self.offsets[index] = offsets[index]
+      guard modules[index].homed else { continue }
+      modules[index].goal = modules[index].target.map { goal(index, flap: $0) }
+    }
+  }
+
   public func report(into reports: inout [ModuleReport]) {
     for index in modules.indices {
       let module = modules[index]

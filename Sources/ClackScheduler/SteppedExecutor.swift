@@ -31,7 +31,8 @@ public final class SteppedExecutor: FlapTickExecutor {
   let settleMicroseconds: Int
   /// The length of a search for home: more than it can ever make (its budget ends it).
   static let unbounded = 1 << 40
-  let offsets: [Int]
+  /// Each module's steps from its home edge to flap 0: the board file's, then calibration's.
+  var offsets: [Int]
   var revolutions: [Int]
   /// Modules whose motors turn backwards: their patterns go out mirrored (`modules.reverse`).
   let reversed: [Bool]

@@ -37,6 +37,13 @@ extension ExecutorThread where Command == FlapCommand {
     send { $0.loadHome(showing: flaps) }
   }
 
+  /// Hands new offsets to the executor (calibration): each homed module moves to where its
+  /// flap is by them. False while every command slot is taken.
+  @discardableResult
+  public func setOffsets(_ offsets: [Int]) -> Bool {
+    send { $0.loadOffsets(offsets) }
+  }
+
   /// Stops all motion where it is and switches the coils off; the thread keeps running.
   @discardableResult
   public func release() -> Bool {

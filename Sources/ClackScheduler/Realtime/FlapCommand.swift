@@ -15,6 +15,8 @@ public final class FlapCommand: @unchecked Sendable {
     case resume
     /// Stop all motion where it is and switch every coil off.
     case release
+    /// Take `offsets` (calibration) and put every homed module on its flap by them.
+    case offsets
   }
 
   public private(set) var kind = Kind.release
@@ -33,11 +35,14 @@ public final class FlapCommand: @unchecked Sendable {
   /// phase, as saved at a clean stop.
   public private(set) var positions: [Int]
   public private(set) var phases: [Int]
+  /// For `offsets`: each module's steps from its home edge to flap 0.
+  public private(set) var offsets: [Int]
 
   public init(moduleCount: Int) {
     targets = Array(repeating: 0, count: moduleCount)
     positions = Array(repeating: -1, count: moduleCount)
     phases = Array(repeating: 0, count: moduleCount)
+    offsets = Array(repeating: 0, count: moduleCount)
     segmentCount = Array(repeating: 0, count: moduleCount)
     start0 = Array(repeating: 0, count: moduleCount)
     steps0 = Array(repeating: 0, count: moduleCount)
@@ -88,6 +93,15 @@ public final class FlapCommand: @unchecked Sendable {
     for index in 0..<moduleCount {
       targets[index] = index < flaps.count ? flaps[index] : 0
       segmentCount[index] = 0
+    }
+  }
+
+  /// Fills the slot with new offsets (a module beyond the list keeps 0).
+  public func loadOffsets(_ offsets: [Int]) {
+    kind = .offsets
+    makespanMicroseconds = 0
+    for index in 0..<moduleCount {
+      self.offsets[index] = index < offsets.count ? offsets[index] : 0
     }
   }
 

@@ -60,6 +60,9 @@ public protocol FlapTickExecutor: TickExecutor where Command == FlapCommand {
   func resume(_ command: FlapCommand, at now: Int)
   /// Stops all motion where it is; coils go off.
   func release()
+  /// Takes new offsets (steps from each home edge to flap 0: calibration) and puts every
+  /// homed module on its flap by them.
+  func setOffsets(_ offsets: [Int])
 }
 
 extension FlapTickExecutor {
@@ -71,8 +74,13 @@ extension FlapTickExecutor {
     case .home: home(showing: command.targets)
     case .resume: resume(command, at: now)
     case .release: release()
+    case .offsets: setOffsets(command.offsets)
     }
   }
+
+  /// Smart modules keep their offsets in their own controllers, written at start from the
+  /// board file (and a saved calibration): the runtime does not calibrate them live.
+  public func setOffsets(_ offsets: [Int]) {}
 
   /// Boards that keep no positions across a stop (smart modules know their own) home as usual.
   public func resume(_ command: FlapCommand, at now: Int) { home(showing: command.targets) }

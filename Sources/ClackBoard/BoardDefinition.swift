@@ -13,8 +13,9 @@ public struct BoardDefinition: Hashable, Sendable {
   /// How the modules are built and wired; nil for a board used only to lay text out.
   public var hardware: ModuleHardware?
   public var motion: MotionProfile
-  /// Per module: steps from the home sensor's leading edge to flap 0.
-  public let offsets: [Int]
+  /// Per module: steps from the home sensor's leading edge to flap 0 (the file's, or a saved
+  /// calibration's laid over it).
+  public var offsets: [Int]
   /// Per module: its motor is wired to turn backwards (`modules.reverse`), so its coils are
   /// driven in mirrored order.
   public var reversed: [Bool] = []

@@ -91,7 +91,7 @@ public struct Daemon {
     // Before homing: SIGHUP's default action would end the process.
     let reloads = ReloadSignal.install()
     let config = options.config
-    let board =
+    var board =
       try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
       ?? BuiltinBoard.load()
     try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
@@ -105,6 +105,7 @@ public struct Daemon {
       config.stateDirectory ?? StateDirectory.defaultPath())
     let databasePath = stateDirectory + "/clack.sqlite"
     let store = try ClackStore(path: databasePath)
+    board = Self.applyingCalibration(to: board, from: store, logger: logger)
     logger.info(
       "board \(board.name) (\(board.rows)×\(board.cols), \(board.flapSet.name)); state \(databasePath)"
     )

@@ -39,6 +39,9 @@ protocol BoardDrive: AnyObject, Sendable {
   func moveMicroseconds(to cells: [Int], transition: Transition, reduceMotion: Bool) -> Int
   /// Sets the brightness (0–15); false when this kind has none, or every slot is taken.
   func setBrightness(_ level: Int) -> Bool
+  /// Hands calibrated offsets to stepped modules' executor; false for any other kind (smart
+  /// modules keep theirs in their controllers, panels have none) or when every slot is taken.
+  func setOffsets(_ offsets: [Int]) -> Bool
   /// What the LEDs show, from a state's report; nil for a kind without LEDs.
   func picture(_ state: ExecutorState) -> LitLEDs?
   /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
@@ -61,6 +64,9 @@ protocol BoardDrive: AnyObject, Sendable {
   func stopped() -> String
   /// A simulated twin's rotor positions, to start it where it stopped.
   var rotorPositions: [Int]? { get }
+  /// What a simulated twin's spools show (flap indices, module order), as a person looking at
+  /// the real board would read it; nil on hardware and for panels.
+  var twinFlaps: [Int]? { get }
 }
 
 /// A panel's brightness over the day: its level, and a dimmer level at night.

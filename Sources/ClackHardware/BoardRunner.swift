@@ -145,6 +145,12 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// Sets a panel's brightness (0–15); false on a board without one, or while every command
   /// slot is taken.
   public func setBrightness(_ level: Int) -> Bool { drive.setBrightness(level) }
+  public func setOffsets(_ offsets: [Int]) -> Bool { drive.setOffsets(offsets) }
+
+  /// What a simulated twin's spools show (flap indices, module order): the truth a test
+  /// checks calibration against, read while the board rests (the twin's rotors belong to the
+  /// real-time thread, which moves them only while modules move). Nil on hardware.
+  public var twinFlapsAtRest: [Int]? { drive.twinFlaps }
 
   /// What a panel's LEDs show now; nil on a board without LEDs.
   public func picture(_ state: ExecutorState) -> LitLEDs? { drive.picture(state) }

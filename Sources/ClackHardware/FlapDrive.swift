@@ -95,6 +95,7 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   }
 
   func setBrightness(_ level: Int) -> Bool { false }
+  func setOffsets(_ offsets: [Int]) -> Bool { keepsPositions && flaps.setOffsets(offsets) }
   func picture(_ state: ExecutorState) -> LitLEDs? { nil }
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
   let scrollCapacity: Int? = nil
@@ -115,4 +116,5 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   }
 
   var rotorPositions: [Int]? { twin?.rotorPositions }
+  var twinFlaps: [Int]? { twin?.modules.map(\.displayedFlap) }
 }

@@ -170,6 +170,8 @@ extension PixelDrive: BoardDrive {
 
   func holdMicroseconds(after microseconds: Int) -> Int { 0 }
 
+  func setOffsets(_ offsets: [Int]) -> Bool { false }
+
   func setBrightness(_ level: Int) -> Bool {
     screens.send { $0.loadBrightness(level) }
   }
@@ -198,4 +200,5 @@ extension PixelDrive: BoardDrive {
 
   func stopped() -> String { "frame loop stopped; the panel keeps its last picture" }
   var rotorPositions: [Int]? { nil }
+  var twinFlaps: [Int]? { nil }
 }

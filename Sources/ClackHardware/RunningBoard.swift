@@ -58,6 +58,9 @@ public protocol RunningBoard: AnyObject, Sendable {
   func landingMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool) -> Int
   /// Sets a panel's brightness (0–15); false without a panel or while every slot is taken.
   func setBrightness(_ level: Int) -> Bool
+  /// Hands new offsets (calibration) to a stepped board's executor, which puts every homed
+  /// module on its flap by them; false on another kind or while every slot is taken.
+  func setOffsets(_ offsets: [Int]) -> Bool
   /// What a panel's LEDs show in `state`; nil on a board without LEDs.
   func picture(_ state: ExecutorState) -> LitLEDs?
   /// Board milliseconds from the start of a change until `screen` has been seen whole, when a
@@ -107,6 +110,10 @@ extension RunningBoard {
 }
 
 extension RunningBoard {
+  /// Hands calibrated offsets to a stepped board's executor; a board without offsets of its
+  /// own to set (smart modules, panels, a test's fake) answers false.
+  public func setOffsets(_ offsets: [Int]) -> Bool { false }
+
   /// A board that knows no better: the whole move.
   public func landingMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
     -> Int

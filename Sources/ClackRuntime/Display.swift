@@ -78,6 +78,12 @@ public actor Display {
     (frame: Frame, moving: Int, waiting: Int, quiet: Bool, pixels: [UInt8], brightness: Int)?
   public private(set) var quiet = false
   public private(set) var homed = false
+  /// A calibration under way (Display+Calibration.swift): while there is one the board shows
+  /// its frames, not content, and messages wait in the queue.
+  var calibration: CalibrationSession?
+  /// Each module's offset in use: the board's (its file's, or a saved calibration's laid over
+  /// it at start), then each calibration round's.
+  lazy var offsets: [Int] = board.offsets
   /// A pixel board's brightness over the day (nil on a flap board), and the level last sent.
   public internal(set) var brightness: BrightnessSchedule?
   var brightnessSent: Int?
@@ -217,7 +223,13 @@ public actor Display {
     do {
       try refresh(now: now)
       // Nothing is "showing" before the board can show it: decide once homed.
-      if homed { decide(now: now) }
+      if homed {
+        if let calibration {
+          screen = Screen(frame: calibration.showing)
+        } else {
+          decide(now: now)
+        }
+      }
     } catch {
       logger.error("content step failed: \(error)")
     }

@@ -44,6 +44,19 @@ extension BoardSetting where Value == [RunOfShowItem] {
     expected: "a run of show in JSON")
 }
 
+extension BoardSetting where Value == SavedCalibration {
+  /// Offsets found by calibration (docs/calibration.md), laid over the board file's at start.
+  public static let calibration = BoardSetting(
+    name: "calibration",
+    encode: { saved in
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return (try? encoder.encode(saved)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    },
+    decode: { text in try? JSONDecoder().decode(SavedCalibration.self, from: Data(text.utf8)) },
+    expected: "a calibration in JSON ({board, steps_per_revolution, offsets})")
+}
+
 extension ClackStore {
   /// Forgets the value kept for `setting`: the configured one applies again.
   public func forget<Value>(_ setting: BoardSetting<Value>) throws(StoreError) {

@@ -89,10 +89,29 @@ extension APIError {
     case .noSource: APIError(.notFound, code: "source_not_found", message: error.description)
     case .notAWebhook:
       APIError(.conflict, code: "source_not_a_webhook", message: error.description)
+    case .calibration(let error): .from(error)
     case .runOfShow(let error):
       APIError(
         .unprocessableContent, code: "invalid_run_of_show", message: error.description,
         details: error.field.map { ["field": .string($0)] } ?? [:])
+    }
+  }
+
+  /// A calibration step refused: 409 when the board cannot take it now or at all, 400 for
+  /// what was typed or asked, 503 when busy or not saved.
+  public static func from(_ error: CalibrationError) -> APIError {
+    switch error {
+    case .notStepped:
+      APIError(.conflict, code: "not_calibratable", message: error.description)
+    case .notHomed: APIError(.conflict, code: "not_homed", message: error.description)
+    case .notStarted:
+      APIError(.conflict, code: "calibration_not_started", message: error.description)
+    case .busy: APIError(.serviceUnavailable, code: "busy", message: error.description)
+    case .shown: .badRequest("rows", error.description)
+    case .noSuchCell: .badRequest("row", error.description)
+    case .nudgeOutOfRange: .badRequest("steps", error.description)
+    case .notSaved:
+      APIError(.serviceUnavailable, code: "store_unavailable", message: error.description)
     }
   }
 

@@ -61,6 +61,7 @@ public struct API: Sendable {
       return Self.json(MessageView(message))
     }
     addBoardRoutes(v1)
+    addCalibrationRoutes(v1)
     v1.get("status") { _, _ in Self.json(try await status()) }
     addQuoteRoutes(v1)
     addPageRoutes(v1)

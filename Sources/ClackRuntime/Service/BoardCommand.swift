@@ -64,6 +64,8 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
   case noSource(String, known: [String])
   /// Data pushed to a source that fetches its own.
   case notAWebhook(String, kind: String)
+  /// A calibration step refused.
+  case calibration(CalibrationError)
 
   public var description: String {
     switch self {
@@ -73,6 +75,7 @@ public enum ServiceError: Error, Sendable, CustomStringConvertible {
     case .script(let error): error.description
     case .page(let error): error.description
     case .runOfShow(let error): error.description
+    case .calibration(let error): error.description
     case .noSource(let name, let known):
       "no source named '\(name)'"
         + (known.isEmpty

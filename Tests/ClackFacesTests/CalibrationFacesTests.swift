@@ -1,0 +1,94 @@
+import ClackAPI
+import ClackBoard
+import Foundation
+import Testing
+
+@testable import ClackRuntime
+
+/// Calibration end to end over the API, on a twin whose magnets sit where its board file does
+/// not know (`simulation.offsets`): start, say what the twin's spools show (as a person
+/// reading the real board would), check the test pattern, end; then text lands right.
+@Suite(.serialized) struct CalibrationFacesTests {
+  static func daemon() async throws -> InProcessDaemon {
+    let path = PixelBoardFacesTests.root.appendingPathComponent("boards/pi-gpio-4.yaml").path
+    let yaml =
+      try String(contentsOfFile: path, encoding: .utf8)
+      + "simulation:\n  always: true\n  offsets: [200, -700, 1500, 40]\n"
+    var config = RuntimeConfig()
+    config.schedules = []
+    return try await InProcessDaemon(
+      config: config, board: try BoardDefinition.parse(yaml: yaml, file: path), speed: 20)
+  }
+
+  /// The twin's spools read as text, once the board rests on `cells`.
+  static func twinText(_ daemon: InProcessDaemon, once cells: [String]) async throws -> String {
+    let display = daemon.runtime.display
+    _ = try await PixelBoardFacesTests.until(display, "resting on \(cells)") {
+      $0.moving == 0 && $0.waiting == 0 && $0.cells.map { $0.joined() } == cells
+    }
+    let flaps = try #require(daemon.runner.twinFlapsAtRest)
+    return String(flaps.map { display.board.flapSet.symbols[$0].notation }.joined())
+  }
+
+  static func calibrate(_ daemon: InProcessDaemon, _ json: String) async throws -> CalibrationView {
+    let (status, body) = try await daemon.post("/api/v1/calibration", json)
+    #expect(status == .ok, "\(body)")
+    return try WireJSON.decode(CalibrationView.self, from: Data(body.utf8))
+  }
+
+  @Test func calibratedByWhatTheTwinShowsTextLandsRight() async throws {
+    let daemon = try await Self.daemon()
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    // Before calibrating, a word does not land: the offsets are wrong.
+    let (posted, _) = try await daemon.post("/api/v1/messages", #"{"text": "CLAK"}"#)
+    #expect(posted == .created)
+    #expect(try await Self.twinText(daemon, once: ["CLAK"]) != "CLAK")
+
+    let started = try await Self.calibrate(daemon, #"{"action": "start"}"#)
+    #expect(started.active && started.stage == "home" && started.showing == ["    "])
+    let seen = try await Self.twinText(daemon, once: ["    "])
+    #expect(seen != "    ", "the twin's offsets should show on the home flaps")
+    let round = try await Self.calibrate(daemon, #"{"action": "shown", "rows": ["\#(seen)"]}"#)
+    #expect(round.stage == "pattern" && round.rounds == 1)
+    #expect(round.changed == [0, 1, 2, 3], "\(round)")
+    let pattern = try #require(round.showing)
+    #expect(try await Self.twinText(daemon, once: pattern) == pattern.joined())
+    // The test pattern read back as shown changes nothing more.
+    let again = try await Self.calibrate(
+      daemon, #"{"action": "shown", "rows": ["\#(pattern.joined())"]}"#)
+    #expect(again.changed.isEmpty && again.offsets == round.offsets)
+
+    let ended = try await Self.calibrate(daemon, #"{"action": "end"}"#)
+    #expect(!ended.active)
+    #expect(try await Self.twinText(daemon, once: ["CLAK"]) == "CLAK")
+    // Kept in the store, for the next start to lay over the board file.
+    let saved = try #require(try daemon.runtime.service.store.value(of: .calibration))
+    #expect(saved.offsets == round.offsets && saved.board == display.board.name)
+  }
+
+  @Test func stepsOutOfTurnOrMistypedAreRefusedWithWhereAndWhy() async throws {
+    let daemon = try await Self.daemon()
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    var (status, body) = try await daemon.post(
+      "/api/v1/calibration", #"{"action": "shown", "rows": ["ABCD"]}"#)
+    #expect(status == .conflict && body.contains("calibration_not_started"), "\(body)")
+    _ = try await Self.calibrate(daemon, #"{"action": "start"}"#)
+    (status, body) = try await daemon.post(
+      "/api/v1/calibration", #"{"action": "shown", "rows": ["ABC"]}"#)
+    #expect(status == .badRequest && body.contains("row 1 has 3 characters"), "\(body)")
+    (status, body) = try await daemon.post(
+      "/api/v1/calibration", #"{"action": "nudge", "row": 0, "col": 9, "steps": 5}"#)
+    #expect(status == .badRequest && body.contains("no module at row 0, column 9"), "\(body)")
+    (status, body) = try await daemon.post("/api/v1/calibration", #"{"action": "spin"}"#)
+    #expect(status == .badRequest && body.contains("'spin' is not one of"), "\(body)")
+    let nudged = try await Self.calibrate(
+      daemon, #"{"action": "nudge", "row": 0, "col": 2, "steps": -12}"#)
+    #expect(nudged.changed == [2] && nudged.offsets[2] == -12)
+  }
+}

@@ -14,8 +14,8 @@ public struct ClackCommand: AsyncParsableCommand {
       discussion: """
         Clack runs a board of flaps: 'clack sim' shows a simulated board in the terminal, \
         'clack run' drives the real one, and 'clack send', 'status', 'queue', 'quotes' and the \
-        board commands ('clack board quiet on', 'clear', 'home', …) talk to either over its \
-        HTTP API; 'clack doctor' checks a machine for what 'clack run' \
+        board commands ('clack board quiet on', 'clear', 'home', …) and 'clack calibrate' talk to either over \
+        its HTTP API; 'clack doctor' checks a machine for what 'clack run' \
         needs. Other commands lay text out, pick quotes and check boards. \
         Boards are described by YAML files in boards/; without one, commands use a 6×22 board \
         with every Vestaboard character.
@@ -28,7 +28,7 @@ public struct ClackCommand: AsyncParsableCommand {
         TestPatternCommand.self,
       ] + daemonCommands + [
         SendCommand.self, StatusCommand.self, QueueCommand.self, QuotesCommand.self,
-        PagesCommand.self,
+        PagesCommand.self, CalibrateCommand.self,
       ]
     )
   }

@@ -1,8 +1,11 @@
 import ClackAPI
+import Hummingbird
+import HummingbirdTesting
 import ClackBoard
 import Foundation
 import Testing
 
+@testable import ClackCommands
 @testable import ClackRuntime
 
 /// Calibration end to end over the API, on a twin whose magnets sit where its board file does
@@ -90,5 +93,62 @@ import Testing
     let nudged = try await Self.calibrate(
       daemon, #"{"action": "nudge", "row": 0, "col": 2, "steps": -12}"#)
     #expect(nudged.changed == [2] && nudged.offsets[2] == -12)
+  }
+}
+
+/// `clack calibrate` against the real HTTP face on loopback: a round typed as the terminal
+/// would take it, then the test pattern confirmed; and the one-step options.
+@Suite(.serialized) struct CalibrateCLITests {
+  @Test func aTypedRoundCalibratesTheTwinAndTheOptionsTakeOneStepEach() async throws {
+    let daemon = try await CalibrationFacesTests.daemon()
+    let display = daemon.runtime.display
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }
+    try await Application(router: daemon.api.router()).test(.live) { client in
+      let port = try #require(client.port)
+      let api = try APIClient(
+        url: "http://127.0.0.1:\(port)", keys: [InProcessDaemon.key.value], environment: [:])
+      // The person reads the twin once the board rests on what it was asked to show.
+      let reader = TwinReader(daemon: daemon)
+      try await reader.prepare(showing: ["    "])
+      try await CalibrateCommand.interactive(api, read: { await reader.next() })
+      #expect(reader.lines == 2, "one row typed for the home flaps, one for the test pattern")
+      #expect(await !display.calibrationReading().active)
+      #expect(try await CalibrationFacesTests.twinText(daemon, once: ["    "]) == "    ")
+
+      try await BoardControlCLITests.clack(["calibrate", "--start"], port: port)
+      #expect(await display.calibrationReading().stage == .home)
+      try await BoardControlCLITests.clack(["calibrate", "--nudge", "0,1,5"], port: port)
+      #expect(await display.calibrationReading().changed == [1])
+      try await BoardControlCLITests.clack(["calibrate", "--end"], port: port)
+      #expect(await !display.calibrationReading().active)
+      #expect(throws: (any Error).self) {
+        try CalibrateCommand.parseAsRoot(["--nudge", "0,1"])
+      }
+    }
+  }
+}
+
+/// Reads the twin's spools as a person at the board would: the first line once the board
+/// rests on the home flaps, the next once it rests on the test pattern.
+final class TwinReader: @unchecked Sendable {
+  let daemon: InProcessDaemon
+  var answers: [String] = []
+  var lines = 0
+
+  init(daemon: InProcessDaemon) { self.daemon = daemon }
+
+  func prepare(showing cells: [String]) async throws {
+    answers = [try await CalibrationFacesTests.twinText(daemon, once: cells)]
+  }
+
+  /// The next answer; the test pattern's is read from the twin once it rests on it.
+  func next() async -> String? {
+    defer { lines += 1 }
+    if lines < answers.count { return answers[lines] }
+    let showing = await daemon.runtime.display.calibrationReading().showing
+    let cells = showing?.notations().map { $0.joined() } ?? []
+    return try? await CalibrationFacesTests.twinText(daemon, once: cells)
   }
 }

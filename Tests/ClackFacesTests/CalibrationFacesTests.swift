@@ -1,8 +1,8 @@
 import ClackAPI
-import Hummingbird
-import HummingbirdTesting
 import ClackBoard
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
 @testable import ClackCommands

@@ -3,6 +3,7 @@ import ClackBoard
 import Foundation
 import Testing
 
+@testable import ClackCommands
 @testable import ClackRuntime
 
 /// A spool whose revolution differs from the board file's: once the module has passed two
@@ -42,5 +43,13 @@ import Testing
       modules[1].warnings.first?.contains("its spool measures 4076 steps a revolution") == true)
     #expect(modules[1].warnings.first?.contains("set motion.steps_per_revolution: 4076") == true)
     #expect(modules[0].warnings.isEmpty)
+    // `clack status` says the same.
+    let (_, statusBody) = try await daemon.request("GET", "/api/v1/status")
+    let summary = StatusCommand.summary(
+      try WireJSON.decode(StatusView.self, from: Data(statusBody.utf8)), color: false,
+      modules: view.modules)
+    #expect(
+      summary.contains("warnings:\n  row 1, col 2: its spool measures 4076 steps"), "\(summary)")
+    #expect(summary.contains("spools: 4 measured, 4076, 4096 steps a revolution"), "\(summary)")
   }
 }

@@ -92,7 +92,8 @@ struct CalibrateCommand: AsyncParsableCommand {
   /// Where calibration stands, in a few lines.
   static func describe(_ view: CalibrationView) -> String {
     guard view.active else {
-      return "not calibrating; offsets in use: \(view.offsets.map(String.init).joined(separator: ", "))"
+      return
+        "not calibrating; offsets in use: \(view.offsets.map(String.init).joined(separator: ", "))"
     }
     var lines = [
       view.stage == "home"
@@ -120,7 +121,8 @@ struct CalibrateCommand: AsyncParsableCommand {
       for (index, row) in expected.enumerated() {
         print("  row \(index + 1): ", terminator: "")
         guard let line = await read() else {
-          _ = try await api.post("api/v1/calibration", Step(action: "end"), as: CalibrationView.self)
+          _ = try await api.post(
+            "api/v1/calibration", Step(action: "end"), as: CalibrationView.self)
           print("\nstopped; offsets saved so far stay")
           return
         }

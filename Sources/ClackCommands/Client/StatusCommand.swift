@@ -19,16 +19,20 @@ struct StatusCommand: AsyncParsableCommand {
   func run() async throws {
     let (status, reply) = try await client.client().get("api/v1/status", as: StatusView.self)
     if client.json { return client.printJSON(reply) }
+    // The modules' measurements are the board's (the status leaves the modules out).
+    let (board, _) = try await client.client().get("api/v1/board", as: BoardView.self)
     let isTerminal = FrameOutput.stdoutIsTerminal
     print(
       Self.summary(
         status,
         color: color.resolved(
           isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment),
-        isTerminal: isTerminal))
+        isTerminal: isTerminal, modules: board.modules))
   }
 
-  static func summary(_ status: StatusView, color: Bool, isTerminal: Bool = false) -> String {
+  static func summary(
+    _ status: StatusView, color: Bool, isTerminal: Bool = false, modules: [ModuleView] = []
+  ) -> String {
     let board = status.board
     var lines = [
       "\(board.name) (\(board.rows)×\(board.cols)), \(board.homed ? "homed" : "homing"), "
@@ -55,6 +59,19 @@ struct StatusCommand: AsyncParsableCommand {
     lines.append(
       status.faults.isEmpty
         ? "faults: none" : "faults:\n  " + status.faults.joined(separator: "\n  "))
+    // Calibration's figures: what is not a fault but wants fixing, and each spool as measured.
+    let warnings = modules.flatMap { module in
+      module.warnings.map { "row \(module.row + 1), col \(module.col + 1): \($0)" }
+    }
+    if !warnings.isEmpty { lines.append("warnings:\n  " + warnings.joined(separator: "\n  ")) }
+    let measured = modules.filter { $0.revolution != nil }
+    if !measured.isEmpty {
+      let errors = measured.compactMap(\.homeError).map { abs($0) }
+      lines.append(
+        "spools: \(measured.count) measured, \(Set(measured.compactMap(\.revolution)).sorted().map(String.init).joined(separator: ", ")) steps a revolution"
+          + (errors.isEmpty
+            ? "" : "; home edge within \(errors.max() ?? 0) steps of where expected"))
+    }
     if let hours = status.quietHours {
       lines.append(
         "quiet hours: \(hours)" + (board.quiet ? " (now: the board holds still)" : " (not now)"))

@@ -175,6 +175,7 @@ let package = Package(
       // The web page and the OpenAPI document are built into the program (docs/web.md).
       resources: [
         .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
+        .embedInCode("Web/calibration.js"),
         .embedInCode("Web/openapi.yaml"),
       ]
     ),

@@ -9,6 +9,7 @@ extension API {
   static let webFiles: [String: (bytes: [UInt8], type: String)] = [
     "/": (PackageResources.index_html, "text/html; charset=utf-8"),
     "/ui/app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
+    "/ui/calibration.js": (PackageResources.calibration_js, "text/javascript; charset=utf-8"),
     "/ui/app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
     // The API's own description (docs/openapi.yaml is this file).
     "/openapi.yaml": (PackageResources.openapi_yaml, "application/yaml; charset=utf-8"),

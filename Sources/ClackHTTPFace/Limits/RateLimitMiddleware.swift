@@ -13,7 +13,7 @@ struct RateLimitMiddleware: RouterMiddleware {
   let now: @Sendable () -> Double
 
   static let uncounted: Set<String> = [
-    "/health", "/", "/ui/app.js", "/ui/app.css", "/openapi.yaml",
+    "/health", "/", "/ui/app.js", "/ui/calibration.js", "/ui/app.css", "/openapi.yaml",
   ]
 
   func handle(

@@ -245,6 +245,8 @@ async function refreshStatus() {
   $("queue").replaceChildren(...(messages.length ? messages.map(
     (m) => item(`#${m.id} ${m.sender}: ${m.text ?? "(codes)"}`)) : [item("empty")]));
   refreshPages();
+  // calibration.js: the calibration view and the spools' figures.
+  if (typeof refreshCalibration === "function") refreshCalibration();
 }
 
 // The run of show: each entry, what it is doing and when it shows next; a page can be

@@ -129,6 +129,12 @@ try:
         ("DELETE", "/api/v1/messages/3", None, auth, 204),
         ("DELETE", "/api/v1/messages/3", None, auth, 404),
         ("GET", "/api/v1/board", None, {}, 200),
+        # Calibration (docs/calibration.md): its steps in turn, and refusals.
+        ("GET", "/api/v1/calibration", None, {}, 200),
+        ("POST", "/api/v1/calibration", {"action": "shown", "rows": ["A"]}, auth, 409),
+        ("POST", "/api/v1/calibration", {"action": "spin"}, auth, 400),
+        ("POST", "/api/v1/calibration", {"action": "end"}, {}, 401),
+        ("POST", "/api/v1/calibration", {"action": "end"}, auth, 200),
         ("POST", "/api/v1/board/home", None, auth, 202),
         # The board commands MQTT has too: hold still, let move, blank the board.
         ("PUT", "/api/v1/board/quiet", {"quiet": True}, auth, 200),

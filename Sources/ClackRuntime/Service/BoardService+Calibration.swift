@@ -21,6 +21,8 @@ extension BoardService {
       switch step {
       case .start: return try await display.startCalibration()
       case .shown(let rows):
+        // Out of turn before mistyped: what was typed only means something during a round.
+        guard await display.calibrationReading().active else { throw .notStarted }
         let board = display.board
         let frame: Frame
         do throws(ShownRowsError) {

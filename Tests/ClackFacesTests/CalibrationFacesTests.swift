@@ -10,7 +10,9 @@ import Testing
 
 /// Calibration end to end over the API, on a twin whose magnets sit where its board file does
 /// not know (`simulation.offsets`): start, say what the twin's spools show (as a person
-/// reading the real board would), check the test pattern, end; then text lands right.
+/// reading the real board would), check the test pattern, end; then text lands right. Its
+/// tests run one at a time, those in MeasuredRevolutionFacesTests.swift too: a twin daemon's
+/// real-time thread ticks hard at --speed, and several at once starve a 2-core machine.
 @Suite(.serialized) struct CalibrationFacesTests {
   static func daemon() async throws -> InProcessDaemon {
     let path = PixelBoardFacesTests.root.appendingPathComponent("boards/pi-gpio-4.yaml").path
@@ -20,7 +22,7 @@ import Testing
     var config = RuntimeConfig()
     config.schedules = []
     return try await InProcessDaemon(
-      config: config, board: try BoardDefinition.parse(yaml: yaml, file: path), speed: 20)
+      config: config, board: try BoardDefinition.parse(yaml: yaml, file: path), speed: 10)
   }
 
   /// The twin's spools read as text, once the board rests on `cells`.
@@ -97,8 +99,10 @@ import Testing
 }
 
 /// `clack calibrate` against the real HTTP face on loopback: a round typed as the terminal
-/// would take it, then the test pattern confirmed; and the one-step options.
-@Suite(.serialized) struct CalibrateCLITests {
+/// would take it, then the test pattern confirmed; and the one-step options. In the same
+/// serialized suite as the other twin daemons: each one's real-time thread at --speed ticks
+/// hard, and several at once starved a 2-core CI machine's other tests.
+extension CalibrationFacesTests {
   @Test func aTypedRoundCalibratesTheTwinAndTheOptionsTakeOneStepEach() async throws {
     let daemon = try await CalibrationFacesTests.daemon()
     let display = daemon.runtime.display

@@ -249,12 +249,15 @@ public struct Planner: Sendable {
     guard listMakespan > lowerBound else { return listSegments }
     if let draw {
       let wrap = CurrentWrapSchedule(draw: draw, countLimit: countLimit)
+      let justification = CurrentJustification(draw: draw, countLimit: countLimit)
+      var best = justification.improve(listSegments)
       if let split = wrap.best(
         steps: steps, order: sequence, lowerBound: lowerBound, ceiling: listMakespan)
       {
-        return split.segments
+        let justified = justification.improve(split.segments)
+        if justified.makespan < best.makespan { best = justified }
       }
-      return listSegments
+      return best.segments
     }
     let wrap = WrapAroundSchedule(timing: timing, budget: budget)
     guard

@@ -99,7 +99,8 @@ import Testing
 }
 
 /// `clack calibrate` against the real HTTP face on loopback: a round typed as the terminal
-/// would take it, then the test pattern confirmed; and the one-step options. In the same
+/// would take it, then the test pattern confirmed; the one-step options; a board homing
+/// again waited for. In the same
 /// serialized suite as the other twin daemons: each one's real-time thread at --speed ticks
 /// hard, and several at once starved a 2-core CI machine's other tests.
 extension CalibrationFacesTests {
@@ -127,6 +128,16 @@ extension CalibrationFacesTests {
       #expect(await display.calibrationReading().changed == [1])
       try await BoardControlCLITests.clack(["calibrate", "--end"], port: port)
       #expect(await !display.calibrationReading().active)
+      // Told to home again, the board is refused a calibration by the API, but the command
+      // waits for the homing to end and then starts one.
+      let (homing, _) = try await daemon.post("/api/v1/board/home", "{}")
+      #expect(homing == .accepted)
+      let (refused, body) = try await daemon.post("/api/v1/calibration", #"{"action": "start"}"#)
+      #expect(refused == .conflict && body.contains("not_homed"), "\(body)")
+      try await BoardControlCLITests.clack(["calibrate", "--start"], port: port)
+      #expect(await display.homed)
+      #expect(await display.calibrationReading().stage == .home)
+      try await BoardControlCLITests.clack(["calibrate", "--end"], port: port)
       #expect(throws: (any Error).self) {
         try CalibrateCommand.parseAsRoot(["--nudge", "0,1"])
       }

@@ -9,7 +9,8 @@ struct CalibrateCommand: AsyncParsableCommand {
     commandName: "calibrate",
     abstract: "Calibrate each module's offset on the daemon's flap board.",
     discussion: """
-      Without options, a calibration in the terminal: every module goes to its home flap, \
+      Without options, a calibration in the terminal: once the board has homed (a board \
+      still homing is waited for), every module goes to its home flap, \
       you type what each row of the board shows (Enter: as it should), Clack works out each \
       module's offset, applies and saves it (in the daemon's state directory, laid over the \
       board file's at each start), and shows a test pattern; type what that shows to check \
@@ -21,7 +22,8 @@ struct CalibrateCommand: AsyncParsableCommand {
       board file's 'offsets').
       """)
 
-  @Flag(help: "Send every module to its home flap (starts a calibration).")
+  @Flag(
+    help: "Send every module to its home flap (starts a calibration, once the board has homed).")
   var start = false
 
   @Option(
@@ -81,12 +83,38 @@ struct CalibrateCommand: AsyncParsableCommand {
         ? Step(action: "shown", rows: shownRows)
         : nudge.flatMap(Self.nudgeBody)
           ?? (pattern ? Step(action: "pattern") : end ? Step(action: "end") : nil)
+    if step == nil || start { try await Self.waitUntilHomed(api) }
     guard let step else {
       return try await Self.interactive(api, read: { readLine(strippingNewline: true) })
     }
     let (answer, reply) = try await api.post("api/v1/calibration", step, as: CalibrationView.self)
     if client.json { return client.printJSON(reply) }
     print(Self.describe(answer))
+  }
+
+  /// Calibration starts from a homed board: one still homing (just started, or told to home
+  /// again) is waited for, with a progress line, rather than refused. Homing ends by itself
+  /// (a module that finds no home is stopped with a fault), so the wait ends too; the limit
+  /// is for a daemon that stops answering about it.
+  static func waitUntilHomed(_ api: APIClient, limitSeconds: Double = 600) async throws {
+    var board = try await api.get("api/v1/board", as: BoardView.self).0
+    guard !board.homed else { return }
+    let progress = ProgressLine()
+    let started = Date()
+    while !board.homed {
+      let home = board.modules.count { $0.flap != nil }
+      progress.update(
+        "the board is homing: \(home) of \(board.modules.count) modules have found home; "
+          + "calibration starts once it is done")
+      guard Date().timeIntervalSince(started) < limitSeconds else {
+        progress.finish("")
+        throw CommandFailure(
+          "the board was still homing after \(Int(limitSeconds)) s; see 'clack status'")
+      }
+      try await Task.sleep(for: .milliseconds(250))
+      board = try await api.get("api/v1/board", as: BoardView.self).0
+    }
+    progress.finish("the board has homed")
   }
 
   /// Where calibration stands, in a few lines.

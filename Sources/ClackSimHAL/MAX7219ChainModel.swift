@@ -47,7 +47,8 @@ public final class MAX7219ChainModel: SimulatedSPIPeripheral {
   }
 
   public func spiTransfer(
-    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64
+    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64,
+    speedHz: Int
   ) {
     for (index, byte) in write.enumerated() {
       var out: UInt8 = 0

@@ -71,7 +71,8 @@ public final class ShiftRegisterChainModel: SimulatedSPIPeripheral {
 
   /// SPI (mode 0, MSB first): every byte out shifts into the 595s while the 165s shift in.
   public func spiTransfer(
-    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64
+    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64,
+    speedHz: Int
   ) {
     for index in 0..<write.count {
       let byte = write[index]

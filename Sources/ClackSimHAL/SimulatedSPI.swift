@@ -3,9 +3,12 @@ import ClackHAL
 /// What sits on a simulated SPI device's wires: it sees every byte clocked out and answers
 /// with the bytes clocked in, in the same transfer.
 public protocol SimulatedSPIPeripheral: AnyObject {
-  /// Clocks `write` out and fills `read` (the same length) with the bytes clocked in.
+  /// Clocks `write` out and fills `read` (the same length) with the bytes clocked in; the
+  /// clocking begins at `time` (nanoseconds) at `speedHz`. Clocked chips ignore the speed; a
+  /// chip that reads its data line against its own timing (WS2812) decodes by it.
   func spiTransfer(
-    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64)
+    _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64,
+    speedHz: Int)
 }
 
 /// A simulated `spidev` device. Every transfer moves the clock on by its time on the wire
@@ -42,6 +45,7 @@ public final class SimulatedSPIDevice: SPIDevice {
     log.record(
       BusTransaction(
         time: clock.nanoseconds, bus: name, kind: .spiTransfer, address: nil, bytes: Array(write)))
-    peripheral.spiTransfer(write, into: read, at: clock.nanoseconds)
+    peripheral.spiTransfer(
+      write, into: read, at: clock.nanoseconds, speedHz: Int(config.speedHz))
   }
 }

@@ -66,7 +66,8 @@ import Testing
   final class Loopback: SimulatedSPIPeripheral {
     var seenAt: [UInt64] = []
     func spiTransfer(
-      _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64
+      _ write: UnsafeRawBufferPointer, into read: UnsafeMutableRawBufferPointer, at time: UInt64,
+      speedHz: Int
     ) {
       seenAt.append(time)
       for index in 0..<write.count { read[index] = write[index] }

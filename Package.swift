@@ -319,7 +319,7 @@ let package = Package(
       name: "ClackHardwareTests",
       dependencies: [
         "ClackHardware", "ClackBoard", "ClackCore", "ClackDrivers", "ClackScheduler", "ClackSimHAL",
-        "ClackTestSupport",
+        "ClackTestSupport", "ClackHAL", "ClackLinuxHAL",
       ]),
     // The planner and the executors; the executors run on simulated hardware (ClackSimHAL,
     // ClackDrivers) and through BoardRunner (ClackHardware) as fixtures.

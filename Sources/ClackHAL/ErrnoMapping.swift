@@ -8,6 +8,8 @@ public enum HALOperation: Sendable, Hashable {
   case gpioRequest(offsets: [UInt32])
   case gpioIO
   case spiTransfer
+  /// Sending a datagram to a display on the network.
+  case datagramSend
   case configure(String)
 }
 
@@ -110,6 +112,12 @@ extension HALError {
       return make(
         e == LinuxErrno.EINVAL ? .invalidArgument : .busError,
         "SPI transfer on \(device) failed: \(describe(e))")
+    case .datagramSend:
+      return make(
+        e == LinuxErrno.EMSGSIZE ? .invalidArgument : .busError,
+        e == LinuxErrno.EMSGSIZE
+          ? "a datagram to \(device) is larger than UDP carries (65,507 bytes): a smaller display"
+          : "sending to \(device) failed: \(describe(e)); is its server running?")
     case .configure(let what):
       return make(
         e == LinuxErrno.EINVAL ? .unsupported : .other,
@@ -128,6 +136,9 @@ extension HALError {
       LinuxErrno.ENODEV: "no such device (ENODEV)", LinuxErrno.EINVAL: "invalid argument (EINVAL)",
       LinuxErrno.ENOTTY: "not supported by this device (ENOTTY)",
       LinuxErrno.EPROTO: "protocol error (EPROTO)",
+      LinuxErrno.ECONNREFUSED: "nothing listens there (ECONNREFUSED)",
+      LinuxErrno.ENETUNREACH: "network unreachable (ENETUNREACH)",
+      LinuxErrno.EHOSTUNREACH: "host unreachable (EHOSTUNREACH)",
       LinuxErrno.EMSGSIZE: "message too long (EMSGSIZE)",
       LinuxErrno.EOPNOTSUPP: "operation not supported (EOPNOTSUPP)",
       LinuxErrno.ETIMEDOUT: "timed out (ETIMEDOUT)",

@@ -18,6 +18,9 @@ public enum LinuxErrno {
   public static let EPROTO: Int32 = 71
   public static let EMSGSIZE: Int32 = 90
   public static let EOPNOTSUPP: Int32 = 95
+  public static let ENETUNREACH: Int32 = 101
   public static let ETIMEDOUT: Int32 = 110
+  public static let ECONNREFUSED: Int32 = 111
+  public static let EHOSTUNREACH: Int32 = 113
   public static let EREMOTEIO: Int32 = 121
 }

@@ -45,6 +45,17 @@
         fd, write.baseAddress?.assumingMemoryBound(to: UInt8.self),
         read.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(write.count), config.speedHz,
         config.bitsPerWord)
+      if -rv == LinuxErrno.EMSGSIZE {
+        // spidev refuses a transfer longer than its buffer; a colour panel's frame must not
+        // be split (a pause inside it can latch half a frame), so the buffer must grow.
+        throw HALError(
+          kind: .invalidArgument, device: name,
+          message:
+            "a transfer of \(write.count) bytes is longer than spidev's buffer "
+            + "(/sys/module/spidev/parameters/bufsiz, 4096 unless set): add "
+            + "'spidev.bufsiz=\(max(write.count, 65_536))' to /boot/firmware/cmdline.txt and reboot",
+          errno: LinuxErrno.EMSGSIZE)
+      }
       if rv < 0 { throw HALError.fromErrno(rv, operation: .spiTransfer, device: name) }
     }
   }

@@ -79,19 +79,9 @@ enum BoardSections {
   static func offsets(_ reader: YAMLReader, moduleCount: Int, stepsPerRevolution: Int)
     throws(BoardFileError) -> [Int]
   {
-    let range = -stepsPerRevolution...stepsPerRevolution
-    if reader.node.scalar != nil {
-      return Array(repeating: try reader.int(in: range), count: moduleCount)
-    }
-    let items = try reader.items()
-    guard items.count == moduleCount else {
-      throw reader.error(
-        "lists \(items.count) offsets, the board has \(moduleCount) modules (or give one number for all)"
-      )
-    }
-    var offsets: [Int] = []
-    for item in items { offsets.append(try item.int(in: range)) }
-    return offsets
+    try perModule(
+      reader, moduleCount: moduleCount, range: -stepsPerRevolution...stepsPerRevolution,
+      what: "offsets")
   }
 
   static func hardware(_ reader: YAMLReader, moduleCount: Int, rows: Int, cols: Int)

@@ -100,3 +100,21 @@ import Testing
     #expect(kept == 1 && dim.allSatisfy { $0 == 10 })
   }
 }
+
+/// A colour canvas printed for a 24-bit terminal: two pixels a character, each in its colour.
+@Suite struct ColourHalfBlockTests {
+  @Test func eachCharacterCarriesItsTwoPixelsColours() {
+    var canvas = ColourCanvas(width: 2, height: 3)
+    canvas[0, 0] = RGB(255, 0, 0)
+    canvas[0, 1] = RGB(0, 0, 255)
+    canvas[1, 2] = RGB(1, 2, 3)
+    let text = HalfBlockPicture.render(canvas)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀"))
+    #expect(lines[0].hasSuffix("\u{1B}[38;2;0;0;0m\u{1B}[48;2;0;0;0m▀\u{1B}[0m"))
+    // The last row has no pixel below it: black.
+    #expect(lines[1].contains("\u{1B}[38;2;1;2;3m\u{1B}[48;2;0;0;0m▀"))
+    #expect(lines.allSatisfy { $0.filter { $0 == "▀" }.count == 2 })
+  }
+}

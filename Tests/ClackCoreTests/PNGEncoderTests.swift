@@ -43,6 +43,23 @@ import Testing
     #expect(decoded.pixels == bitmap.pixels)
   }
 
+  /// A colour panel's picture as truecolour: zlib reads back every red, green and blue byte.
+  @Test func aColourCanvasIsWrittenInTruecolour() throws {
+    var random = SplitMix64(seed: 9)
+    var canvas = ColourCanvas(width: 37, height: 11)
+    for y in 0..<11 {
+      for x in 0..<37 {
+        let value = random.next()
+        canvas[x, y] = RGB(
+          UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
+          x < 20 ? 0 : UInt8(truncatingIfNeeded: value >> 16))
+      }
+    }
+    let decoded = try PythonPNGReader.read(PNGEncoder.encode(canvas))
+    #expect(decoded.width == 37 && decoded.height == 11 && decoded.palette.isEmpty)
+    #expect(decoded.pixels == canvas.bytes)
+  }
+
   @Test func aFlatPictureCompressesToAFewBytes() {
     // 401,000 bytes of scanlines; each longest match (258 bytes) costs 18 bits.
     let bitmap = IndexedBitmap(width: 1000, height: 400, palette: [RGB(0, 0, 0)])
@@ -50,7 +67,7 @@ import Testing
   }
 }
 
-/// Decodes a palette PNG with Python's zlib, independently of our encoder.
+/// Decodes a palette or truecolour PNG with Python's zlib, independently of our encoder.
 enum PythonPNGReader {
   struct Decoded {
     var width = 0
@@ -71,21 +88,23 @@ enum PythonPNGReader {
         assert zlib.crc32(kind + body) == crc, 'bad CRC in ' + kind.decode()
         if kind == b'IHDR':
             w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-            assert (depth, ctype) == (8, 3), 'not 8-bit palette'
+            assert depth == 8 and ctype in (2, 3), 'not 8-bit palette or truecolour'
+            bpp = 3 if ctype == 2 else 1
         elif kind == b'PLTE': plte = body
         elif kind == b'IDAT': idat += body
         pos += 12 + length
     raw = zlib.decompress(idat)
-    assert len(raw) == (w + 1) * h, 'wrong decompressed size'
-    prev, out = bytes(w), bytearray()
+    rw = w * bpp
+    assert len(raw) == (rw + 1) * h, 'wrong decompressed size'
+    prev, out = bytes(rw), bytearray()
     for y in range(h):
-        f, line = raw[y * (w + 1)], bytearray(raw[y * (w + 1) + 1:(y + 1) * (w + 1)])
+        f, line = raw[y * (rw + 1)], bytearray(raw[y * (rw + 1) + 1:(y + 1) * (rw + 1)])
         assert f in (0, 2), 'unexpected filter %d' % f
         if f == 2:
             line = bytearray((a + b) & 255 for a, b in zip(line, prev))
         out += line
         prev = bytes(line)
-    print(w, h, plte.hex(), out.hex())
+    print(w, h, plte.hex() or '-', out.hex())
     """
 
   static func read(_ png: [UInt8]) throws -> Decoded {
@@ -115,7 +134,8 @@ enum PythonPNGReader {
     let fields = text.split(separator: " ").map(String.init)
     guard fields.count == 4 else { throw ReaderError(message: "unexpected output: \(text)") }
     return Decoded(
-      width: Int(fields[0]) ?? -1, height: Int(fields[1]) ?? -1, palette: hexBytes(fields[2]),
+      width: Int(fields[0]) ?? -1, height: Int(fields[1]) ?? -1,
+      palette: fields[2] == "-" ? [] : hexBytes(fields[2]),
       pixels: hexBytes(fields[3].trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 

@@ -85,3 +85,23 @@ public enum HalfBlockPicture {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+extension HalfBlockPicture {
+  /// A colour canvas in a terminal of 24-bit colour: each character is "▀" with the upper
+  /// pixel as its colour and the lower one as its background, so every pixel keeps its own
+  /// colour; each line resets the colours at its end.
+  public static func render(_ canvas: ColourCanvas) -> String {
+    var lines: [String] = []
+    for y in stride(from: 0, to: canvas.height, by: 2) {
+      var line = ""
+      for x in 0..<canvas.width {
+        let top = canvas[x, y]
+        let bottom = y + 1 < canvas.height ? canvas[x, y + 1] : RGB(0, 0, 0)
+        line += "\u{1B}[38;2;\(top.red);\(top.green);\(top.blue)m"
+        line += "\u{1B}[48;2;\(bottom.red);\(bottom.green);\(bottom.blue)m▀"
+      }
+      lines.append(line + "\u{1B}[0m")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -241,11 +241,15 @@ for path in paths {
   if allocations > 0 { allocationFailures += 1 }
   measured += 1
 }
+let colourAllocating = benchColourChains(frames: frames)
+allocationFailures += colourAllocating
+measured += 5
 if requireNoAllocations, allocationFailures > 0 {
-  print("clack-bench-pixels: FAIL: \(allocationFailures) boards allocated in the frame loop")
+  print(
+    "clack-bench-pixels: FAIL: \(allocationFailures) boards or chains allocated in the frame loop")
   exit(1)
 }
 if allocationFailures == 0, clack_allocation_counter_available() != 0 {
-  print("allocations in the pixel frame loop: 0 on \(measured) boards")
+  print("allocations in the pixel frame loop: 0 on \(measured) boards and colour chains")
 }
 print("clack-bench-pixels: done")

@@ -7,6 +7,7 @@
 // frames per second a smooth scroll reaches (CPU and bus one after the other) beside the bus
 // alone's bound, the frame-to-pixels latency of a new screen, and heap allocations (goal 0).
 // Then it checks the same loop on the register-level simulated chips shows what it drew.
+// Last, the colour chains' drivers (ColourChains.swift), which no board file names yet.
 // scripts/bench-pixels.sh builds and runs it; figures go in docs/performance.md.
 //
 // Usage: clack-bench-pixels [BOARD…] [--frames N] [--require-no-allocations]

@@ -1,8 +1,13 @@
 /// How many brightness levels a panel shows: on and off (HT16K33, MAX7219), or 256 grey
-/// levels (the IS31FL3731's 8-bit PWM).
+/// levels (the IS31FL3731's 8-bit PWM); or, on a colour panel, which colour each LED shows.
 public enum PixelDepth: String, Sendable, Hashable, Codable, CaseIterable {
   case mono
   case grey
+  /// A colour panel's: each pixel's byte is an index into a `ColourPalette` (0 dark, 1 the
+  /// text's ink, then the colour tiles). Drawing at full brightness draws in ink, so text
+  /// drawn for any panel comes out in ink; transitions and scrolling only move pixels, so the
+  /// indices pass through them unchanged.
+  case palette
 }
 
 /// An off-screen picture for a pixel board: one brightness byte per pixel, 0 dark to 255 full,
@@ -64,9 +69,13 @@ public struct PixelCanvas: Hashable, Sendable {
     for index in pixels.indices { pixels[index] = other.pixels[index] }
   }
 
-  /// The brightness this canvas stores for `value`.
+  /// The brightness (or palette index) this canvas stores for `value`.
   private func level(_ value: UInt8) -> UInt8 {
-    depth == .grey ? value : (value >= 128 ? Self.full : 0)
+    switch depth {
+    case .grey: value
+    case .mono: value >= 128 ? Self.full : 0
+    case .palette: value == Self.full ? ColourPalette.ink : value
+    }
   }
 }
 

@@ -88,8 +88,8 @@ public struct PixelGrid: Sendable {
   }
 
   /// Draws one cell's symbol with the cell's top-left corner at (x, y), over what is there:
-  /// a glyph, or a colour tile as a lit cell (at the tile's brightness on a grey canvas; a
-  /// black tile is dark). Allocates nothing, so the frame loop draws with it.
+  /// a glyph, or a colour tile as a lit cell (at the tile's brightness on a grey canvas, in
+  /// its colour on a palette canvas; a black tile is dark). Allocates nothing, so the frame loop draws with it.
   public func draw(_ symbol: Symbol, x: Int, y: Int, into canvas: inout PixelCanvas) {
     switch symbol {
     case .blank: break
@@ -97,10 +97,14 @@ public struct PixelGrid: Sendable {
       guard let glyph = text.font.glyph(for: character) else { return }
       text.draw(glyph, into: &canvas, x: x, baseline: y + text.font.ascent)
     case .tile(let tile):
+      let level =
+        switch canvas.depth {
+        case .palette: ColourPalette.index(of: tile)
+        case .grey: Self.brightness(of: tile)
+        case .mono: tile == .black ? 0 : PixelCanvas.full
+        }
       canvas.fill(
-        x: x, y: y, width: cellWidth - 1, height: text.font.lineHeight - 1,
-        brightness: canvas.depth == .grey || tile == .black
-          ? Self.brightness(of: tile) : PixelCanvas.full)
+        x: x, y: y, width: cellWidth - 1, height: text.font.lineHeight - 1, brightness: level)
     }
   }
 

@@ -49,6 +49,9 @@ public final class ColourChainPanel<SPI: SPIDevice> {
     received = frame
   }
 
+  /// The SPI device the chain is on.
+  public var connection: String { spi.name }
+
   /// Bytes of one frame on the wire.
   public var frameBytes: Int { frame.count }
 

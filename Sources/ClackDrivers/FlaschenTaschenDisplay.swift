@@ -44,6 +44,9 @@ public final class FlaschenTaschenDisplay<Sender: DatagramSender> {
     datagram = header + [UInt8](repeating: 0, count: width * height * 3) + footer
   }
 
+  /// The server, as `host:port`.
+  public var connection: String { sender.name }
+
   /// Bytes a frame puts in its datagram.
   public var datagramBytes: Int { datagram.count }
 

@@ -30,8 +30,10 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     power?.maxBrightness(leds: geometry.width * geometry.height) ?? 15
   }
 
-  /// On and off, or 256 grey levels (the IS31FL3731's PWM).
-  public var depth: PixelDepth { chips.kind == .is31fl3731 ? .grey : .mono }
+  /// On and off, 256 grey levels (the IS31FL3731's PWM), or a colour panel's palette.
+  public var depth: PixelDepth {
+    chips.kind.isColour ? .palette : chips.kind == .is31fl3731 ? .grey : .mono
+  }
 
   /// Brightness from `from` to `to` (local time; may wrap past midnight).
   public struct NightBrightness: Hashable, Sendable {
@@ -56,7 +58,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "name", "description", "panel", "chips", "font", "line_spacing", "brightness", "night",
-        "scroll_speed", "transition", "simulation", "power",
+        "scroll_speed", "transition", "simulation", "power", "ink",
       ],
       required: ["name", "panel", "chips"])
     let panel = try top.required("panel").fields(
@@ -72,7 +74,23 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     let geometry = PanelGeometry(
       width: width, height: height, rotation: rotation, mirrorX: mirror == "x",
       mirrorY: mirror == "y")
-    let chips = try PixelBoardSections.chips(top.required("chips"), width: width, height: height)
+    var chips = try PixelBoardSections.chips(top.required("chips"), width: width, height: height)
+    if chips.kind.isColour {
+      // A colour chain turns and mirrors each of its panels (chips.panels), not the picture.
+      for name in ["rotation", "mirror"] {
+        if let field = panel[name] {
+          throw field.error(
+            "a colour panel is turned or mirrored panel by panel: give it in chips.panels")
+        }
+      }
+      if let ink = top["ink"] { chips.colour?.ink = try ColourChipsSection.ink(ink) }
+      if let power = top["power"] {
+        chips.colour?.budget = try ColourChipsSection.budget(
+          power, kind: chips.kind, leds: width * height)
+      }
+    } else if let ink = top["ink"] {
+      throw ink.error("only a colour panel has an ink colour; this one's LEDs have one colour")
+    }
     let simulation = try top["simulation"]?.fields(
       allowed: ["always", "missing_chips"], required: [])
     let missing = try simulation?["missing_chips"].map { reader throws(BoardFileError) in
@@ -82,8 +100,8 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     }
     let transition = try top["transition"]?.fields(
       allowed: ["kind", "milliseconds"], required: ["kind"])
-    let power = try top["power"].map { reader throws(BoardFileError) in
-      try PanelPower.parse(reader, leds: width * height)
+    let power = try top["power"].flatMap { reader throws(BoardFileError) in
+      chips.kind.isColour ? nil : try PanelPower.parse(reader, leds: width * height)
     }
     let most = power?.maxBrightness(leds: width * height) ?? 15
     let brightness = try top["brightness"]?.int(in: 0...15) ?? min(8, most)
@@ -119,6 +137,10 @@ public struct PixelBoardDefinition: Hashable, Sendable {
 public struct PixelChips: Hashable, Sendable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     case ht16k33, is31fl3731, max7219
+    case ws2812, sk6812
+    case sk6812RGBW = "sk6812-rgbw"
+    case apa102
+    case flaschenTaschen = "flaschen-taschen"
   }
 
   /// One chip: its I2C address (0 for a MAX7219 block) and its top-left LED on the panel.
@@ -129,7 +151,8 @@ public struct PixelChips: Hashable, Sendable {
   }
 
   public let kind: Kind
-  /// The I2C bus (`/dev/i2c-1`), or the SPI device for a MAX7219 cascade.
+  /// The I2C bus (`/dev/i2c-1`), the SPI device for a MAX7219 cascade or a colour chain, or a
+  /// FlaschenTaschen server's `host:port`.
   public let device: String
   /// HT16K33 only: `16x8`, `8x8` or `bicolor-8x8`.
   public let backpack: String
@@ -143,6 +166,8 @@ public struct PixelChips: Hashable, Sendable {
   /// I2C chips only: the bus's clock as the machine sets it (`clock_hz`; the Pi's default
   /// 100 kHz unless config.txt raises it).
   public var i2cClockHz = I2CWiring.defaultClockHz
+  /// Colour panels only: the chain's layout or the server, the ink and the supply.
+  public var colour: ColourWiring? = nil
 
   /// Three GPIO lines of one chip (by label or path) carrying a MAX7219 cascade's DIN, CLK and
   /// LOAD.

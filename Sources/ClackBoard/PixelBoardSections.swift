@@ -7,16 +7,23 @@ enum PixelBoardSections {
   static func chips(_ reader: YAMLReader, width: Int, height: Int) throws(BoardFileError)
     -> PixelChips
   {
-    let fields = try reader.fields(
-      allowed: [
-        "type", "bus", "addresses", "backpack", "spi_device", "spi_speed_hz", "blocks",
-        "block_rotation", "first_on_left", "gpio", "clock_hz",
-      ],
-      required: ["type"])
+    let ledFields = [
+      "type", "bus", "addresses", "backpack", "spi_device", "spi_speed_hz", "blocks",
+      "block_rotation", "first_on_left", "gpio", "clock_hz",
+    ]
+    // The type decides which fields the rest may have, so it is read first.
+    guard let type = reader.node.mapping?["type"] else {
+      throw reader.error(
+        "needs a type: \(PixelChips.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
     let kind =
       PixelChips.Kind(
-        rawValue: try fields.required("type").choice(PixelChips.Kind.allCases.map(\.rawValue)))
-      ?? .ht16k33
+        rawValue: try YAMLReader(file: reader.file, node: type, path: reader.path + ".type")
+          .choice(PixelChips.Kind.allCases.map(\.rawValue))) ?? .ht16k33
+    if kind.isColour {
+      return try ColourChipsSection.chips(reader, kind: kind, width: width, height: height)
+    }
+    let fields = try reader.fields(allowed: ledFields, required: ["type"])
     if kind == .max7219 {
       if let clock = fields["clock_hz"] {
         throw clock.error("clock_hz is an I2C bus's clock; a MAX7219's is spi_speed_hz")

@@ -32,4 +32,30 @@ extension PixelBoardDefinition {
       spi: spi, blocks: chips.count, blockRotation: chips.blockRotation,
       firstOnLeft: chips.firstOnLeft, geometry: geometry)
   }
+
+  /// A colour chain (WS2812, SK6812, APA102) on its SPI device, drawn in the board's palette.
+  public func colourChainPanel<SPI: SPIDevice>(on spi: SPI) -> PalettePanel<ColourChainPanel<SPI>> {
+    let colour = chips.colour!
+    let chip: ColourChainPanel<SPI>.Chip =
+      switch chips.kind {
+      case .apa102: .apa102
+      case .sk6812RGBW: .sk6812RGBW
+      default: .ws2812
+      }
+    return PalettePanel(
+      output: ColourChainPanel(spi: spi, chip: chip, layout: colour.layout, budget: colour.budget),
+      palette: colour.palette)
+  }
+
+  /// A FlaschenTaschen display reached through `sender`, drawn in the board's palette.
+  public func flaschenTaschenPanel<Sender: DatagramSender>(on sender: Sender) throws(HALError)
+    -> PalettePanel<FlaschenTaschenDisplay<Sender>>
+  {
+    let colour = chips.colour!
+    return PalettePanel(
+      output: try FlaschenTaschenDisplay(
+        sender: sender, width: geometry.width, height: geometry.height, x: colour.offset.x,
+        y: colour.offset.y, layer: colour.offset.layer),
+      palette: colour.palette)
+  }
 }

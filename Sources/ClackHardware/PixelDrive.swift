@@ -125,6 +125,23 @@ public final class PixelDrive: @unchecked Sendable {
       #else
         throw LinuxBoard.missing("I2C", trait: "I2C", package: "libi2c-dev")
       #endif
+    case .ws2812, .sk6812, .sk6812RGBW, .apa102:
+      #if os(Linux) && canImport(CSPIDev)
+        return definition.colourChainPanel(
+          on: try LinuxSPIDevice(
+            path: chips.device,
+            config: SPIConfig(speedHz: UInt32(chips.colour?.spiSpeedHz ?? chips.spiSpeedHz))))
+      #else
+        throw LinuxBoard.missing("SPI", trait: "SPI", package: "a Linux kernel with spidev")
+      #endif
+    case .flaschenTaschen:
+      #if os(Linux)
+        let colour = chips.colour!
+        return try definition.flaschenTaschenPanel(
+          on: try LinuxUDPSender(host: colour.host ?? "", port: colour.port))
+      #else
+        throw LinuxBoard.missing("UDP", trait: "", package: "Linux")
+      #endif
     }
   }
 }

@@ -6,18 +6,31 @@ import ClackSimHAL
 
 /// The simulated twin of a pixel board file: register-level models of its chips on a
 /// simulated I2C bus or SPI device, wired as the file says, under the same driver the real
-/// panel uses. `seen()` reads what a person would see back from the models' registers.
+/// panel uses; a colour panel's are the chain's or the server's models
+/// (`SimulatedColourPanel`). `seen()` reads what a person would see back from the models'
+/// registers.
 public final class SimulatedPixelBoard {
   public let board: PixelBoardDefinition
   public let clock = VirtualClock()
   public let log = TransactionLog()
   public let panel: any PixelPanel
   private let seenPixel: (Int, Int) -> UInt8
+  /// A colour panel's twin (nil for single-colour chips).
+  private let colourTwin: SimulatedColourPanel?
 
   public init(board: PixelBoardDefinition) throws(HALError) {
     self.board = board
     let chips = board.chips
     let missing = Set(board.missingChips)
+    if let colour = chips.colour {
+      let twin = try SimulatedColourPanel(
+        board: board, colour: colour, missing: missing.contains(0), clock: clock, log: log)
+      colourTwin = twin
+      panel = twin.panel
+      seenPixel = { twin.seenIndex(x: $0, y: $1) }
+      return
+    }
+    colourTwin = nil
     switch chips.kind {
     case .max7219:
       let model = MAX7219ChainModel(
@@ -88,14 +101,22 @@ public final class SimulatedPixelBoard {
         }
         return 0
       }
+    case .ws2812, .sk6812, .sk6812RGBW, .apa102, .flaschenTaschen:
+      preconditionFailure("a colour panel's chips carry its wiring")
     }
+  }
+
+  /// A colour panel's LEDs as they look (nil for single-colour chips).
+  public func seenColours() -> ColourCanvas? {
+    colourTwin?.seen(width: board.geometry.width, height: board.geometry.height)
   }
 
   /// What the panel shows, read from the chips' registers, in picture coordinates.
   public func seen() -> PixelCanvas {
     let geometry = board.geometry
     var canvas = PixelCanvas(
-      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: .grey)
+      width: geometry.canvasWidth, height: geometry.canvasHeight,
+      depth: board.depth == .palette ? .palette : .grey)
     readSeen(into: &canvas)
     return canvas
   }

@@ -153,6 +153,14 @@ func metered(_ definition: PixelBoardDefinition) -> (any PixelPanel, BusMeter) {
   case .is31fl3731:
     let bus = MeteredI2CBus(meter: meter)
     do { return (try definition.is31fl3731Panel(on: bus), meter) } catch { fail("\(error)") }
+  case .ws2812, .sk6812, .sk6812RGBW, .apa102:
+    let spi = MeteredSPI(meter: meter, speedHz: chips.colour?.spiSpeedHz ?? 0)
+    return (definition.colourChainPanel(on: spi), meter)
+  case .flaschenTaschen:
+    let sender = MeteredDatagramSender(meter: meter)
+    do { return (try definition.flaschenTaschenPanel(on: sender), meter) } catch {
+      fail("\(error)")
+    }
   }
 }
 
@@ -222,8 +230,14 @@ for path in paths {
   let reached = 1 / (cpu + bus)
   let goal = min(60, busBound)
   let busName =
-    definition.chips.bitBang != nil
-    ? "bit-banged GPIO" : definition.chips.kind == .max7219 ? "SPI 10 MHz" : "I2C 400 kHz"
+    switch definition.chips.kind {
+    case _ where definition.chips.bitBang != nil: "bit-banged GPIO"
+    case .max7219: "SPI 10 MHz"
+    case .ht16k33, .is31fl3731: "I2C 400 kHz"
+    case .flaschenTaschen: "UDP at 100 Mbit/s"
+    case .ws2812, .sk6812, .sk6812RGBW, .apa102:
+      "SPI \(Double(definition.chips.colour?.spiSpeedHz ?? 0) / 1e6) MHz"
+    }
   print(
     """
     \(definition.name) (\(definition.geometry.width)×\(definition.geometry.height), \

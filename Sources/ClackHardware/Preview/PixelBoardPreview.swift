@@ -89,7 +89,11 @@ public struct PixelBoardPreview: BoardPreview {
     if geometry.rotation != .none { out += ", turned \(geometry.rotation.degrees)°" }
     out += "; font \(grid.text.font.name): \(grid.rows)×\(grid.cols) characters\n"
     let chips = board.chips
-    out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
+    if let colour = chips.colour {
+      out += ColourPanelFacts.lines(board, colour: colour)
+    } else {
+      out += "  chips: \(chips.count) × \(chips.kind.rawValue) on \(chips.device)\n"
+    }
     out += "  brightness \(board.brightness)/15, transition \(board.transition.rawValue)\n"
     if let power = board.power {
       let leds = board.geometry.width * board.geometry.height
@@ -108,21 +112,37 @@ public struct PixelBoardPreview: BoardPreview {
       throw PreviewFailure("\(error)")
     }
     twin.panel.start(brightness: board.brightness)
-    // A test picture: every cell lit with a letter of CLACK in turn.
+    // A test picture: every cell lit with a letter of CLACK in turn (on a colour panel,
+    // letters and colour tiles by turns).
     var frame = Frame(rows: grid.rows, cols: grid.cols)
     let letters = Array("CLACK")
     for row in 0..<grid.rows {
-      for col in 0..<grid.cols { frame[row, col] = .glyph(letters[(row * grid.cols + col) % 5]) }
+      for col in 0..<grid.cols {
+        let index = row * grid.cols + col
+        frame[row, col] =
+          chips.colour == nil ? .glyph(letters[index % 5]) : ColourPanelFacts.testSymbol(at: index)
+      }
     }
     var picture = PixelCanvas(
       width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
     grid.draw(frame, into: &picture)
     twin.panel.show(picture)
     let seen = twin.seen()
-    let wrong = picture.pixels.indices.count { (picture.pixels[$0] > 0) != (seen.pixels[$0] > 0) }
+    let palette = chips.colour?.palette
+    let wrong = picture.pixels.indices.count {
+      // A colour panel's pixels must show their colours; the others', be lit or dark.
+      if let palette { return palette[picture.pixels[$0]] != palette[seen.pixels[$0]] }
+      return (picture.pixels[$0] > 0) != (seen.pixels[$0] > 0)
+    }
     let faults = twin.panel.faultLines
-    out += "simulated twin: \(chips.count - faults.count) of \(chips.count) chips answered; "
-    out += "the test picture reads back with \(wrong) of \(picture.pixels.count) pixels wrong\n"
+    if palette != nil {
+      out += "simulated twin: \(faults.isEmpty ? "the display took" : "the display refused") "
+      out += "the test picture; its LEDs read back with \(wrong) of \(picture.pixels.count) "
+      out += "pixels in the wrong colour\n"
+    } else {
+      out += "simulated twin: \(chips.count - faults.count) of \(chips.count) chips answered; "
+      out += "the test picture reads back with \(wrong) of \(picture.pixels.count) pixels wrong\n"
+    }
     for fault in faults { out += "  \(fault)\n" }
     if !faults.isEmpty {
       throw PreviewFailure(out + "the simulated panel has \(faults.count) faulty chips")

@@ -29,7 +29,12 @@ public enum NeededDevice: Hashable, Sendable {
       if let bitBang = chips.bitBang {
         return [.gpio(chip: bitBang.chip, lines: [bitBang.data, bitBang.clock, bitBang.load])]
       }
-      if chips.kind == .max7219 { return [.spi(path: chips.device)] }
+      switch chips.kind {
+      case .max7219, .ws2812, .sk6812, .sk6812RGBW, .apa102: return [.spi(path: chips.device)]
+      // A FlaschenTaschen server is reached over the network: no device here.
+      case .flaschenTaschen: return []
+      case .ht16k33, .is31fl3731: break
+      }
       return [
         .i2c(
           bus: chips.device, addresses: chips.placements.map(\.address),

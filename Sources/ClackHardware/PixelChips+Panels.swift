@@ -33,6 +33,15 @@ extension PixelBoardDefinition {
       firstOnLeft: chips.firstOnLeft, geometry: geometry)
   }
 
+  /// The bytes of one frame of a colour chain, all in one SPI transfer; nil for other panels.
+  public var spiFrameBytes: Int? {
+    guard let colour = chips.colour, chips.kind != .flaschenTaschen else { return nil }
+    let leds = colour.layout.ledCount
+    return chips.kind == .apa102
+      ? APA102Encoding(ledCount: leds).frameBytes
+      : WS2812Encoding(ledCount: leds, channels: chips.kind == .sk6812RGBW ? 4 : 3).frameBytes
+  }
+
   /// A colour chain (WS2812, SK6812, APA102) on its SPI device, drawn in the board's palette.
   public func colourChainPanel<SPI: SPIDevice>(on spi: SPI) -> PalettePanel<ColourChainPanel<SPI>> {
     let colour = chips.colour!

@@ -82,7 +82,9 @@ public final class PixelDrive: @unchecked Sendable {
 
   /// The picture in a state's report (what the LEDs show).
   public func canvas(_ state: ExecutorState) -> PixelCanvas {
-    var canvas = PixelCanvas(width: grid.width, height: grid.height, depth: .grey)
+    var canvas = PixelCanvas(
+      width: grid.width, height: grid.height,
+      depth: definition.depth == .palette ? .palette : .grey)
     for y in 0..<grid.height {
       for x in 0..<grid.width where y * grid.width + x < state.pixels.count {
         canvas[x, y] = state.pixels[y * grid.width + x]
@@ -196,7 +198,8 @@ extension PixelDrive: BoardDrive {
   func picture(_ state: ExecutorState) -> LitLEDs? {
     guard state.pixels.count == grid.width * grid.height else { return nil }
     return LitLEDs(
-      canvas: canvas(state), depth: definition.depth, brightness: state.brightness)
+      canvas: canvas(state), depth: definition.depth, brightness: state.brightness,
+      palette: definition.chips.colour?.palette)
   }
 
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {

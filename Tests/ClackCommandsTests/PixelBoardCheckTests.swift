@@ -20,6 +20,36 @@ import Testing
     #expect(output.contains("reads back with 0 of"))
   }
 
+  @Test(arguments: [
+    "ws2812-16x16.yaml", "ws2812-8x32.yaml", "sk6812-rgbw-32x8.yaml", "apa102-16x8.yaml",
+    "flaschen-taschen-64x32.yaml",
+  ])
+  func everyShippedColourPanelReadsBackItsColours(file: String) throws {
+    let path = boards.appendingPathComponent(file).path
+    let output = try parse(BoardCheckCommand.self, ["board", "check", path, "--simulate"])
+      .output()
+    #expect(output.contains("(palette)"))
+    #expect(output.contains("read back with 0 of"), "\(output)")
+    #expect(output.contains("pixels in the wrong colour"))
+  }
+
+  @Test func aColourChainWithItsDataLineOffFailsAndAServerThatRefusesIsNamed() throws {
+    for (file, named) in [
+      ("ws2812-8x32.yaml", "not one LED lit: check the data line"),
+      ("flaschen-taschen-64x32.yaml", "the display on localhost:1337: "),
+    ] {
+      var yaml = try String(contentsOf: boards.appendingPathComponent(file), encoding: .utf8)
+      yaml += "simulation: {missing_chips: [0]}\n"
+      let path = try BoardCommandTests().temporaryBoard(yaml)
+      do {
+        _ = try parse(BoardCheckCommand.self, ["board", "check", path, "--simulate"]).output()
+        Issue.record("\(file): a missing chain or server passed the self-test")
+      } catch {
+        #expect("\(error)".contains(named), "\(error)")
+      }
+    }
+  }
+
   @Test func aMissingChipFailsNamingItWhileTheOthersShow() throws {
     var yaml = try String(
       contentsOf: boards.appendingPathComponent("ht16k33-32x8.yaml"), encoding: .utf8)

@@ -25,6 +25,8 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     DaemonHealth(homed: true, queued: 0))
   var broker: String?
   var mqttLibrary: String?
+  /// spidev's buffer (the kernel's default, 4096 bytes).
+  var spidevBuffer: Int? = 4096
 
   func fileExists(_ path: String) -> Bool { nodes[path] != nil }
   func gpioChips() -> Result<[GPIOChipInfo], HALError> { chips }
@@ -33,6 +35,7 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
       ? HALError(kind: .noAcknowledge, device: bus, message: "no acknowledge") : nil
   }
   func i2cClockHz(bus: String) -> Int? { i2cClock }
+  func spidevBufferBytes() -> Int? { spidevBuffer }
   func access(_ path: String, for user: DoctorUser) -> DeviceAccess { nodes[path] ?? .missing }
   func serviceUser() -> DoctorUser { user }
   func realtimeLimits() -> RealtimeLimits { limits }
@@ -187,6 +190,25 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     let found = problems(await check(machine, board: "chainlink-6x18"))
     #expect(found.map(\.subject) == ["spi"])
     #expect(found[0].fix?.hasPrefix("sudo raspi-config nonint do_spi 0") == true)
+  }
+
+  @Test func aColourChainsFrameMustFitSpidevsBuffer() async {
+    // 256 WS2812 LEDs are 256 × 24 × 3 bits and a 90-byte reset: 2394 bytes, within 4096.
+    let fits = await check(FakeMachine(), board: "ws2812-16x16")
+    #expect(problems(fits).isEmpty, "\(fits)")
+    #expect(fits.contains { $0.text == "a frame of 2394 bytes fits spidev's 4096-byte buffer" })
+    let small = FakeMachine()
+    small.spidevBuffer = 2048
+    let found = problems(await check(small, board: "ws2812-16x16"))
+    #expect(found.map(\.subject) == ["spi"])
+    #expect(found.first?.text.contains("2394 bytes, more than spidev's buffer of 2048") == true)
+    #expect(
+      found.first?.fix
+        == "add spidev.bufsiz=65536 to the one line of /boot/firmware/cmdline.txt, then reboot")
+    // A FlaschenTaschen display needs no device at all.
+    let network = await check(FakeMachine(), board: "flaschen-taschen-64x32")
+    #expect(problems(network).isEmpty && !network.contains { $0.subject == "spi" })
+    #expect(network.contains { $0.text.contains("FlaschenTaschen server at localhost:1337") })
   }
 
   @Test func realtimeLimitsTooLowForTheServiceOrTheShell() async {

@@ -117,7 +117,8 @@ struct TerminalBoardPictureTests {
     frame[0, 0] = .glyph("A")
     var leds = PixelCanvas(width: 4, height: 4)
     leds[0, 0] = 255
-    let panel = picture.render(frame, leds: leds, reserved: 6)
+    let panel = picture.render(
+      frame, leds: LitLEDs(canvas: leds, depth: .mono, brightness: 8), reserved: 6)
     // Four rows of LEDs are two lines of half blocks, in amber; the frame is not drawn.
     #expect(panel.hasPrefix("\u{1B}[33m") && panel.contains("▀") && !panel.contains("│A│"))
     #expect(panel.hasSuffix("\u{1B}[0m\n"))
@@ -125,6 +126,21 @@ struct TerminalBoardPictureTests {
       panel.dropFirst("\u{1B}[33m".count).split(separator: "\u{1B}")[0]
         .split(separator: "\n").count == 2)
     #expect(picture.render(frame, leds: nil, reserved: 6).contains("│A│"))
+  }
+
+  @Test func aColourPanelShowsItsLEDsInTheirColours() throws {
+    let picture = TerminalBoardPicture(flapSet: try Self.board("sim-6x22.yaml").flapSet)
+    var leds = PixelCanvas(width: 2, height: 2, depth: .palette)
+    leds[0, 0] = ColourPalette.ink
+    leds[1, 1] = ColourPalette.index(of: .red)
+    let palette = ColourPalette(ink: RGB(255, 176, 0))
+    let panel = picture.render(
+      Frame(rows: 1, cols: 1),
+      leds: LitLEDs(canvas: leds, depth: .palette, brightness: 8, palette: palette), reserved: 0)
+    // One line of two half blocks: ink over dark, then dark over red, in 24-bit colour.
+    #expect(panel.contains("\u{1B}[38;2;255;176;0m\u{1B}[48;2;0;0;0m▀"))
+    #expect(panel.contains("\u{1B}[38;2;0;0;0m\u{1B}[48;2;214;53;47m▀"))
+    #expect(panel.split(separator: "\n").count == 1)
   }
 
   @Test func withoutUnifontTheRunesShowAsCharactersWithAWarning() throws {

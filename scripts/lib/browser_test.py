@@ -258,6 +258,51 @@ try:
 finally:
     shut(browser, daemon)
 
+# 5b. A colour panel (boards/ws2812-8x32.yaml on its WS2812 twin): the page draws each LED in
+# the colour the API reads back from the chain model, text in the board's ink, tiles in theirs.
+colour_board = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards",
+                            "ws2812-8x32.yaml")
+with open(os.path.join(work, "colour.yaml"), "w") as f:
+    f.write(f"board: {colour_board}\nstate: colour-state\ntime_zone: UTC\nschedules: []\n")
+port = 17344
+daemon = start_daemon("colour.yaml", "colour-daemon.log")
+browser = None
+try:
+    key = open(os.path.join(work, "colour-state", "api-key")).read().strip()
+    status, reply = request("POST", "/api/v1/messages", {"text": "HI{red}{blue}"}, key=key)
+    assert status == 201, (status, reply)
+    deadline = time.monotonic() + 20
+    while True:
+        _, board = request("GET", "/api/v1/board")
+        pixels = board["pixels"]
+        shown = {v for row in pixels["rows"] for v in row if v}
+        if len(shown) == 3 and board["moving"] == 0:
+            break
+        assert time.monotonic() < deadline, f"the colour panel never showed the message: {shown}"
+        time.sleep(0.1)
+    palette = pixels["palette"]
+    expected = " ".join(palette[v] for v in sorted(shown))
+    check("the API reads back ink, red and blue from the chain model",
+          pixels["depth"] == "palette" and expected == "#ffe8c0 #d6352f #2d6fd6", expected)
+    browser = Browser(chromium, os.path.join(work, "profile-colour"))
+    browser.open(f"http://127.0.0.1:{port}/")
+    colours = browser.wait_for(
+        f"(() => document.getElementById('board').dataset.colours === {json.dumps(expected)}"
+        " ? document.getElementById('board').dataset.colours : null)()")
+    check("the page draws the colour panel's LEDs in the API's colours", colours == expected,
+          f"{colours!r}")
+    png = screenshot(browser, "leds", "colour.png")
+    width, height, rows = read_png(png)
+    flat = [pixel for row in rows for pixel in row]
+    red = sum(1 for r, g, b in flat if r > 180 and g < 80 and b < 80)
+    blue = sum(1 for r, g, b in flat if b > 180 and r < 80 and g < 140)
+    warm = sum(1 for r, g, b in flat if r > 220 and g > 190 and 150 < b < 220)
+    check("a screenshot shows the red and blue tiles and the warm white ink",
+          red > 200 and blue > 200 and warm > 200,
+          f"{width}×{height} px: {red} red, {blue} blue, {warm} ink; saved to {artifacts}/colour.png")
+finally:
+    shut(browser, daemon)
+
 # 6. A flap board of Elder Futhark runes: the page draws each rune from the glyph bitmaps the
 # board serves (GET /api/v1/board/glyphs, from the system's GNU Unifont), not from Chromium's
 # fonts, and the bitmaps are Unifont's own (checked against unifont.hex).

@@ -74,22 +74,29 @@ public struct ModuleView: Codable, Sendable, Hashable {
 /// What a pixel board's LEDs show, read back from its chips' registers where they can be read
 /// (a simulated panel's models; a real HT16K33's display RAM once the picture holds still),
 /// else the picture last written: one row of brightness per row of LEDs, 0 dark to 255 full, as the picture is drawn
-/// (rotation and mirroring undone).
+/// (rotation and mirroring undone). A colour panel's rows hold indices into `palette`.
 public struct PixelsView: Codable, Sendable, Hashable {
   public var width: Int
   public var height: Int
-  /// `mono` (on/off chips: 0 or 255) or `grey` (PWM chips: 0–255).
+  /// `mono` (on/off chips: 0 or 255), `grey` (PWM chips: 0–255) or `palette` (colour panels:
+  /// each pixel an index into `palette`).
   public var depth: PixelDepth
   /// The panel's brightness setting, 0–15.
   public var brightness: Int
   public var rows: [[Int]]
+  /// A colour panel's colours as `#rrggbb`: dark, the text's ink, then the colour tiles.
+  public var palette: [String]?
 
-  public init(width: Int, height: Int, depth: PixelDepth, brightness: Int, rows: [[Int]]) {
+  public init(
+    width: Int, height: Int, depth: PixelDepth, brightness: Int, rows: [[Int]],
+    palette: [String]? = nil
+  ) {
     self.width = width
     self.height = height
     self.depth = depth
     self.brightness = brightness
     self.rows = rows
+    self.palette = palette
   }
 
   /// What a panel's LEDs show, row by row.
@@ -98,7 +105,8 @@ public struct PixelsView: Codable, Sendable, Hashable {
     self.init(
       width: canvas.width, height: canvas.height, depth: leds.depth,
       brightness: leds.brightness,
-      rows: (0..<canvas.height).map { y in (0..<canvas.width).map { x in Int(canvas[x, y]) } })
+      rows: (0..<canvas.height).map { y in (0..<canvas.width).map { x in Int(canvas[x, y]) } },
+      palette: leds.palette?.colours.map(\.hex))
   }
 }
 

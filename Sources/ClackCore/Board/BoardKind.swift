@@ -11,10 +11,15 @@ public struct LitLEDs: Sendable, Hashable {
   public let depth: PixelDepth
   /// 0–15.
   public let brightness: Int
+  /// A colour panel's colours, by which its palette canvas is shown; nil on the others.
+  public let palette: ColourPalette?
 
-  public init(canvas: PixelCanvas, depth: PixelDepth, brightness: Int) {
+  public init(
+    canvas: PixelCanvas, depth: PixelDepth, brightness: Int, palette: ColourPalette? = nil
+  ) {
     self.canvas = canvas
     self.depth = depth
     self.brightness = brightness
+    self.palette = palette
   }
 }

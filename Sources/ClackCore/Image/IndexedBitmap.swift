@@ -9,6 +9,17 @@ public struct RGB: Hashable, Sendable {
     self.green = green
     self.blue = blue
   }
+
+  /// `#rrggbb`, as CSS and board files write it.
+  public var hex: String {
+    let digits = Array("0123456789abcdef")
+    var text = "#"
+    for byte in [red, green, blue] {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0xF)])
+    }
+    return text
+  }
 }
 
 /// A picture whose pixels are indices into a small palette: what board previews need (a few

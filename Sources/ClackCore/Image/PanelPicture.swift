@@ -25,16 +25,21 @@ public struct PanelPicture: Sendable {
     return colors
   }
 
-  public func draw(_ canvas: PixelCanvas) -> IndexedBitmap {
+  /// `colours`: a colour panel's palette, by which a palette canvas's LEDs are coloured (each
+  /// at full lightness); without it, levels of the LED colour.
+  public func draw(_ canvas: PixelCanvas, colours: ColourPalette? = nil) -> IndexedBitmap {
     let border = pitch
     var bitmap = IndexedBitmap(
       width: canvas.width * pitch + 2 * border, height: canvas.height * pitch + 2 * border,
-      palette: palette)
+      palette: colours.map(Self.palette(of:)) ?? palette)
     let radius = Double(pitch) * 0.38
     for y in 0..<canvas.height {
       for x in 0..<canvas.width {
         let value = canvas[x, y]
-        let level = value == 0 ? 0 : max(1, Int(value) * Self.levels / 255)
+        let level =
+          if colours != nil { Int(value) } else {
+            value == 0 ? 0 : max(1, Int(value) * Self.levels / 255)
+          }
         let dot: UInt8 = level == 0 ? 1 : UInt8(2 * level)
         let glow: UInt8? = level == 0 ? nil : UInt8(2 * level + 1)
         let centre = (
@@ -58,10 +63,32 @@ public struct PanelPicture: Sendable {
     return bitmap
   }
 
-  private func scaled(_ share: Double) -> RGB {
+  private func scaled(_ share: Double) -> RGB { Self.scaled(color, share) }
+
+  private static func scaled(_ color: RGB, _ share: Double) -> RGB {
     RGB(
       UInt8(Double(color.red) * share), UInt8(Double(color.green) * share),
       UInt8(Double(color.blue) * share))
+  }
+
+  /// A colour panel's bitmap palette: background, a dark LED, then each palette colour's dot
+  /// and glow (so palette index i draws as 2i and 2i + 1).
+  private static func palette(of colours: ColourPalette) -> [RGB] {
+    var palette = [RGB(0, 0, 0), RGB(0x1E, 0x1E, 0x1E)]
+    for colour in colours.colours.dropFirst() {
+      palette.append(colour)
+      palette.append(scaled(colour, 0.35))
+    }
+    return palette
+  }
+}
+
+extension ColourPalette {
+  /// A palette canvas in its colours.
+  public func coloured(_ canvas: PixelCanvas) -> ColourCanvas {
+    var picture = ColourCanvas(width: canvas.width, height: canvas.height)
+    colour(canvas, into: &picture)
+    return picture
   }
 }
 

@@ -7,6 +7,15 @@ extension Doctor {
   /// user, and (when the daemon does not hold them) answering.
   func devices(of board: BoardDefinition, daemonRunning: Bool) -> [DoctorFinding] {
     let needed = NeededDevice.needed(by: board)
+    if let pixels = board.pixels, pixels.chips.kind == .flaschenTaschen, !pixels.simulatedOnly {
+      return [
+        .note(
+          "board",
+          "\(board.name) sends its frames over UDP to a FlaschenTaschen server at "
+            + "\(pixels.chips.device): no device here; ft-server must run there "
+            + "(docs/leds.md, \"HUB75 panels through FlaschenTaschen\")")
+      ]
+    }
     guard !needed.isEmpty else {
       return [.note("board", "\(board.name) only runs simulated: no hardware to check")]
     }
@@ -46,9 +55,33 @@ extension Doctor {
         if node(path, as: device, user: user, into: &findings) == true {
           findings.append(.ok("spi", "\(path) is there"))
         }
+        findings += spidevBuffer(board: board)
       }
     }
     return findings
+  }
+
+  /// A colour chain's frame goes in one transfer (split, a pause between the parts could
+  /// latch half a frame), so it must fit spidev's buffer.
+  private func spidevBuffer(board: BoardDefinition) -> [DoctorFinding] {
+    guard let frame = board.pixels?.spiFrameBytes else { return [] }
+    guard let buffer = probe.spidevBufferBytes() else {
+      return [
+        .note("spi", "spidev's buffer size cannot be read (the module is not loaded yet)")
+      ]
+    }
+    guard frame > buffer else {
+      return [.ok("spi", "a frame of \(frame) bytes fits spidev's \(buffer)-byte buffer")]
+    }
+    return [
+      .problem(
+        "spi",
+        "a frame of the chain is \(frame) bytes, more than spidev's buffer of \(buffer) "
+          + "(spidev.bufsiz): it cannot be sent in one transfer",
+        fix:
+          "add spidev.bufsiz=\(max(frame, 65_536)) to the one line of /boot/firmware/cmdline.txt, "
+          + "then reboot")
+    ]
   }
 
   /// The bus's clock on this machine against the board file's: a slower bus than the file

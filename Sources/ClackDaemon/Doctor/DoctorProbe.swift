@@ -11,6 +11,9 @@ protocol DoctorProbe: Sendable {
   /// The clock the machine runs the bus at, in hertz, as its device tree sets it; nil when
   /// the bus has no device-tree node to say (not a Pi's controller).
   func i2cClockHz(bus: String) -> Int?
+  /// The largest transfer spidev takes, in bytes (its `bufsiz` parameter); nil when the
+  /// spidev module is not loaded.
+  func spidevBufferBytes() -> Int?
   /// Whether the device node can be opened for reading and writing by the service's user,
   /// and the group that owns it.
   func access(_ path: String, for user: DoctorUser) -> DeviceAccess

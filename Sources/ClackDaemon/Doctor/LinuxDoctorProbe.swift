@@ -34,6 +34,15 @@ struct LinuxDoctorProbe: DoctorProbe {
     return data.reduce(0) { $0 << 8 | Int($1) }
   }
 
+  func spidevBufferBytes() -> Int? {
+    guard
+      let data = FileManager.default.contents(
+        atPath: "\(sysfs)/module/spidev/parameters/bufsiz"),
+      let text = String(data: data, encoding: .utf8)
+    else { return nil }
+    return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
   func i2cProbe(bus: String, address: Int) -> HALError? {
     do {
       let opened = try LinuxI2CBus(path: bus)

@@ -97,15 +97,18 @@ function showPixels(pixels) {
     context.arc(cx, cy, radius, 0, 2 * Math.PI);
     if (level > 0) {
       lit++;
-      // Dim LEDs stay visible: a quarter of full colour at the lowest level.
-      const share = 0.25 + 0.75 * level / 255;
-      const [r, g, b] = LED_COLOUR.map((c) => Math.round(c * share));
+      // A colour panel's value is its palette index, drawn in that colour; on the others,
+      // dim LEDs stay visible: a quarter of full colour at the lowest level.
+      const share = pixels.palette ? 1 : 0.25 + 0.75 * level / 255;
+      const [r, g, b] = pixels.palette
+        ? paletteColour(pixels.palette[level])
+        : LED_COLOUR.map((c) => Math.round(c * share));
       context.shadowColor = `rgba(${r}, ${g}, ${b}, ${share})`;
       context.shadowBlur = LED_PITCH * 0.9 * share;
       context.fillStyle = `rgb(${r}, ${g}, ${b})`;
     } else {
       context.shadowBlur = 0;
-      context.fillStyle = "#241a10";
+      context.fillStyle = pixels.palette ? "#1c1c1c" : "#241a10";
     }
     context.fill();
   }));
@@ -114,6 +117,19 @@ function showPixels(pixels) {
   element.dataset.lit = String(lit);
   element.dataset.brightness = String(pixels.brightness);
   element.dataset.pixels = pixels.rows.map((row) => row.map((v) => (v > 0 ? "1" : "0")).join("")).join("/");
+  // A colour panel's colours on show, by palette index (for tests and tools).
+  if (pixels.palette) {
+    const shown = new Set(pixels.rows.flat().filter((v) => v > 0));
+    element.dataset.colours = [...shown].sort((a, b) => a - b).map((v) => pixels.palette[v]).join(" ");
+  } else {
+    delete element.dataset.colours;
+  }
+}
+
+// "#rrggbb" as [r, g, b] (black for anything else).
+function paletteColour(hex) {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/.exec(hex || "");
+  return match ? match.slice(1).map((h) => parseInt(h, 16)) : [0, 0, 0];
 }
 
 // What the board reports: its codes, or, when some cell has no code (runes), its cells.

@@ -8,8 +8,7 @@ enum ColourPanelFacts {
   static func lines(_ board: PixelBoardDefinition, colour: ColourWiring) -> String {
     let chips = board.chips
     let leds = colour.layout.ledCount
-    let ink = colour.ink
-    let inkText = "#" + [ink.red, ink.green, ink.blue].map { hex($0) }.joined()
+    let inkText = colour.ink.hex
     guard chips.kind != .flaschenTaschen else {
       let offset = colour.offset
       return "  a FlaschenTaschen server at \(chips.device): the picture at (\(offset.x), "
@@ -36,11 +35,6 @@ enum ColourPanelFacts {
       out += "  power: no supply given (power.supply_amps): frames are never dimmed to fit one\n"
     }
     return out
-  }
-
-  private static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// The test picture's cells: on a colour panel, letters and colour tiles by turns, so the

@@ -27,8 +27,9 @@ public struct PixelBoardPreview: BoardPreview {
   {
     let canvas = self.canvas(of: frame)
     var notes = ""
+    let colours = board.chips.colour?.palette
     if let png = style.png {
-      let bitmap = PanelPicture().draw(canvas)
+      let bitmap = PanelPicture().draw(canvas, colours: colours)
       let bytes = PNGEncoder.encode(bitmap)
       do {
         try Data(bytes).write(to: URL(fileURLWithPath: png), options: .atomic)
@@ -37,11 +38,13 @@ public struct PixelBoardPreview: BoardPreview {
       }
       notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
     }
+    if let colours { return (HalfBlockPicture.render(colours.coloured(canvas)), notes) }
     return (HalfBlockPicture.render(canvas), notes)
   }
 
   public func png(of frame: Frame, scale: Int) -> [UInt8] {
-    PNGEncoder.encode(PanelPicture().draw(canvas(of: frame)))
+    PNGEncoder.encode(
+      PanelPicture().draw(canvas(of: frame), colours: board.chips.colour?.palette))
   }
 
   /// The panel's LEDs showing `frame` in the board's font.
@@ -146,6 +149,12 @@ public struct PixelBoardPreview: BoardPreview {
     for fault in faults { out += "  \(fault)\n" }
     if !faults.isEmpty {
       throw PreviewFailure(out + "the simulated panel has \(faults.count) faulty chips")
+    }
+    if palette != nil, wrong > 0, !seen.pixels.contains(where: { $0 > 0 }) {
+      // A chain cannot answer: all the Pi can tell is that nothing lit.
+      throw PreviewFailure(
+        out + "the simulated panel does not show the picture: not one LED lit: check the data "
+          + "line, its level shifter and the LEDs' supply (docs/leds.md, \"Wiring colour chains\")")
     }
     if wrong > 0 { throw PreviewFailure(out + "the simulated panel does not show the picture") }
     return out

@@ -89,10 +89,13 @@ public struct TerminalBoardPicture: Sendable {
   }
 
   /// A running board as it looks now: what its LEDs show, read back from them (two rows of
-  /// LEDs per line, in amber), or else its flaps' grid.
-  public func render(_ frame: Frame, leds: PixelCanvas?, reserved: Int) -> String {
+  /// LEDs per line, in amber, or a colour panel's in its colours), or else its flaps' grid.
+  public func render(_ frame: Frame, leds: LitLEDs?, reserved: Int) -> String {
     guard let leds else { return render(frame, reserved: reserved) }
-    return "\u{1B}[33m" + HalfBlockPicture.render(leds) + "\u{1B}[0m\n"
+    if let palette = leds.palette {
+      return HalfBlockPicture.render(palette.coloured(leds.canvas))
+    }
+    return "\u{1B}[33m" + HalfBlockPicture.render(leds.canvas) + "\u{1B}[0m\n"
   }
 
   /// Half blocks when they fit, else Braille when it fits, else nil (characters). When the size

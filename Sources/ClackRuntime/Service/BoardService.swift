@@ -133,7 +133,7 @@ public struct BoardService: Sendable {
     let state = runner.state
     let picture = runner.picture(state)
     return LiveBoard(
-      shown: runner.shownFrame(state), leds: picture?.canvas, moving: state.moving,
+      shown: runner.shownFrame(state), leds: picture, moving: state.moving,
       waiting: state.waiting, brightness: runner.dimming == nil ? nil : state.brightness,
       homed: await display.homed,
       quiet: await display.quiet, queued: (try? store.count(state: .queued)) ?? 0)

@@ -85,7 +85,7 @@ public struct LiveBoard: Sendable {
   /// The symbols the modules show now (a module mid-flip shows the flap passing by).
   public let shown: Frame
   /// What a panel's LEDs show now; nil on a board without LEDs.
-  public let leds: PixelCanvas?
+  public let leds: LitLEDs?
   public let moving: Int
   public let waiting: Int
   /// A panel's brightness now, 0–15; nil on a board without one.

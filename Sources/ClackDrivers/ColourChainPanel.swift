@@ -31,6 +31,9 @@ public final class ColourChainPanel<SPI: SPIDevice> {
 
   private let spi: SPI
   private let curve = LightnessCurve()
+  /// Each lightness's duty at the brightness (the curve after the brightness: one lookup a
+  /// channel in a frame).
+  private var duty = LightnessCurve().duty
   private var wire: [UInt8]
   private var frame: [UInt8]
   private var received: [UInt8]
@@ -55,35 +58,39 @@ public final class ColourChainPanel<SPI: SPIDevice> {
   /// Bytes of one frame on the wire.
   public var frameBytes: Int { frame.count }
 
-  public func setBrightness(_ level: Int) { brightness = min(15, max(0, level)) }
+  public func setBrightness(_ level: Int) {
+    brightness = min(15, max(0, level))
+    for value in 0..<256 { duty[value] = curve[UInt8(value * (brightness + 1) / 16)] }
+  }
 
   /// Shows `canvas` (of the layout's canvas size). A failed transfer is kept in `fault` and
   /// cleared by the next that succeeds.
   public func show(_ canvas: ColourCanvas) {
     precondition(canvas.width == layout.canvasWidth && canvas.height == layout.canvasHeight)
     let channels = chip.channels
-    let scale = brightness + 1
-    canvas.bytes.withUnsafeBufferPointer { pixels in
-      wire.withUnsafeMutableBufferPointer { out in
-        for (led, pixel) in layout.pixelOfLED.enumerated() {
-          var red = curve[UInt8(Int(pixels[pixel * 3]) * scale / 16)]
-          var green = curve[UInt8(Int(pixels[pixel * 3 + 1]) * scale / 16)]
-          var blue = curve[UInt8(Int(pixels[pixel * 3 + 2]) * scale / 16)]
-          let at = led * channels
-          switch chip {
-          case .apa102:
-            (out[at], out[at + 1], out[at + 2]) = (red, green, blue)
-          case .ws2812:
-            (out[at], out[at + 1], out[at + 2]) = (green, red, blue)
-          case .sk6812RGBW:
-            let white = min(red, green, blue)
-            red -= white
-            green -= white
-            blue -= white
-            (out[at], out[at + 1], out[at + 2], out[at + 3]) = (green, red, blue, white)
+    duty.withUnsafeBufferPointer { duty in
+      canvas.bytes.withUnsafeBufferPointer { pixels in
+        wire.withUnsafeMutableBufferPointer { out in
+          for (led, pixel) in layout.pixelOfLED.enumerated() {
+            var red = duty[Int(pixels[pixel * 3])]
+            var green = duty[Int(pixels[pixel * 3 + 1])]
+            var blue = duty[Int(pixels[pixel * 3 + 2])]
+            let at = led * channels
+            switch chip {
+            case .apa102:
+              (out[at], out[at + 1], out[at + 2]) = (red, green, blue)
+            case .ws2812:
+              (out[at], out[at + 1], out[at + 2]) = (green, red, blue)
+            case .sk6812RGBW:
+              let white = min(red, green, blue)
+              red -= white
+              green -= white
+              blue -= white
+              (out[at], out[at + 1], out[at + 2], out[at + 3]) = (green, red, blue, white)
+            }
           }
+          lastSupplyScale = budget?.fit(out, leds: layout.ledCount) ?? 1
         }
-        lastSupplyScale = budget?.fit(out, leds: layout.ledCount) ?? 1
       }
     }
     send()

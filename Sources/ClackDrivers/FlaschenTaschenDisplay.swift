@@ -19,6 +19,8 @@ public final class FlaschenTaschenDisplay<Sender: DatagramSender> {
   public private(set) var fault: HALError?
   public private(set) var brightness = 15
   private let sender: Sender
+  /// Each byte's value at the brightness (a table, so a frame is one lookup a byte).
+  private var scaled: [UInt8] = (0..<256).map { UInt8($0) }
   private var datagram: [UInt8]
   private let pixelStart: Int
 
@@ -50,17 +52,19 @@ public final class FlaschenTaschenDisplay<Sender: DatagramSender> {
   /// Bytes a frame puts in its datagram.
   public var datagramBytes: Int { datagram.count }
 
-  public func setBrightness(_ level: Int) { brightness = min(15, max(0, level)) }
+  public func setBrightness(_ level: Int) {
+    brightness = min(15, max(0, level))
+    for value in 0..<256 { scaled[value] = UInt8(value * (brightness + 1) / 16) }
+  }
 
   /// Sends `canvas` (`width × height`).
   public func show(_ canvas: ColourCanvas) {
     precondition(canvas.width == width && canvas.height == height)
-    let scale = brightness + 1
     let start = pixelStart
-    canvas.bytes.withUnsafeBufferPointer { pixels in
-      datagram.withUnsafeMutableBufferPointer { out in
-        for index in pixels.indices {
-          out[start + index] = UInt8(Int(pixels[index]) * scale / 16)
+    scaled.withUnsafeBufferPointer { scaled in
+      canvas.bytes.withUnsafeBufferPointer { pixels in
+        datagram.withUnsafeMutableBufferPointer { out in
+          for index in pixels.indices { out[start + index] = scaled[Int(pixels[index])] }
         }
       }
     }

@@ -42,6 +42,14 @@ public struct ColourCanvas: Hashable, Sendable {
   }
 
   /// Every pixel to `colour` (black by default).
+  /// The bytes to write directly (red, green, blue per pixel, row-major): for a frame loop
+  /// that fills the whole picture.
+  public mutating func withUnsafeMutableBytes<Result>(
+    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    bytes.withUnsafeMutableBufferPointer { body($0) }
+  }
+
   public mutating func clear(to colour: RGB = RGB(0, 0, 0)) {
     fill(x: 0, y: 0, width: width, height: height, colour: colour)
   }

@@ -7,10 +7,21 @@ public struct ColourPalette: Sendable, Hashable {
 
   /// Red, green and blue for each index.
   public let colours: [RGB]
+  /// Red, green and blue bytes for every index 0–255 (dark past the palette's end), for the
+  /// frame loop.
+  private let table: [UInt8]
 
   /// `ink`: the colour text is drawn in (a warm white unless the board file says).
   public init(ink: RGB = RGB(0xFF, 0xE8, 0xC0)) {
-    colours = [RGB(0, 0, 0), ink] + ColorTile.allCases.map(FramePicture.tileColor)
+    let colours = [RGB(0, 0, 0), ink] + ColorTile.allCases.map(FramePicture.tileColor)
+    self.colours = colours
+    var table = [UInt8](repeating: 0, count: 256 * 3)
+    for (index, colour) in colours.enumerated() {
+      (table[index * 3], table[index * 3 + 1], table[index * 3 + 2]) = (
+        colour.red, colour.green, colour.blue
+      )
+    }
+    self.table = table
   }
 
   /// A tile's index (a black tile is dark; a filled one is white, as the pictures show it).
@@ -30,8 +41,18 @@ public struct ColourPalette: Sendable, Hashable {
   /// Colours `canvas` (a palette canvas) into `picture` of the same size. Allocates nothing.
   public func colour(_ canvas: PixelCanvas, into picture: inout ColourCanvas) {
     precondition(canvas.width == picture.width && canvas.height == picture.height)
-    for y in 0..<canvas.height {
-      for x in 0..<canvas.width { picture[x, y] = self[canvas[x, y]] }
+    table.withUnsafeBufferPointer { table in
+      canvas.pixels.withUnsafeBufferPointer { indices in
+        picture.withUnsafeMutableBytes { out in
+          for (pixel, index) in indices.enumerated() {
+            let from = Int(index) * 3
+            let to = pixel * 3
+            out[to] = table[from]
+            out[to + 1] = table[from + 1]
+            out[to + 2] = table[from + 2]
+          }
+        }
+      }
     }
   }
 

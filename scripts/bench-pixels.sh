@@ -2,10 +2,12 @@
 # Pixel frame-loop benchmark: builds clack-bench-pixels in release mode and scrolls a long line
 # one pixel a frame on each board's real frame loop and chip driver, over a metered bus that
 # charges the time of the bytes on the wire by the simulated buses' model (a Pi's cost of each
-# call; I2C 400 kHz, SPI 10 MHz, or GPIO calls for a bit-banged board). Prints per board the
-# bytes, bus time and CPU time of a frame, the frames per second a smooth scroll reaches beside
-# the bus-time bound (goal: 60 where the bus allows), the frame-to-pixels latency of a new
-# screen and the allocations per frame (goal 0; exits non-zero on any). Record the figures,
+# call; I2C 400 kHz, SPI 10 MHz, or GPIO calls for a bit-banged board; a colour chain's SPI
+# at its own clock, a FlaschenTaschen datagram at 100 Mbit/s). Prints per board the bytes, bus
+# time and CPU time of a frame, the frames per second a smooth scroll reaches beside the
+# bus-time bound (goal: 60 where the bus allows; a colour panel 95 % of its bound), the
+# frame-to-pixels latency of a new screen and the allocations per frame (goal 0; exits
+# non-zero on any). Record the figures,
 # with the machine and date, in docs/performance.md.
 #
 # Usage: scripts/bench-pixels.sh [FRAMES] [BOARD…]   (default: every pixel board, 5000 frames)

@@ -58,6 +58,15 @@ import Testing
     #expect(try TickBusTime.measure(pixels: board).worstMicroseconds == 4 * (1640 + 20))
   }
 
+  @Test func aColourChainsFrameIsItsWholeTransfer() throws {
+    // ws2812-16x16: 256 LEDs × 24 bits × 3 SPI bits and 90 reset bytes (2394 bytes) at
+    // 2.4 MHz, 7980 µs, and a call's 20 µs, every frame.
+    let board = try #require(
+      try BoardFile.load(path: boardsDirectory.appendingPathComponent("ws2812-16x16.yaml").path)
+        .pixels)
+    #expect(try TickBusTime.measure(pixels: board).worstMicroseconds == 7980 + 20)
+  }
+
   @Test func theMeasureIsTheBusTimeOfTheTransfers() throws {
     // pcf8575-8 homing all eight at once: each tick writes and reads every expander, a call's
     // 20 µs and 29 clocks each (start, address, two bytes, stop), at 400 kHz and at 100 kHz.

@@ -5,6 +5,8 @@ import PackageDescription
 
 /// Where Debian (and Raspberry Pi OS) put libxml2's headers: `pkg-config --cflags libxml-2.0`.
 let libxml2Headers = "/usr/include/libxml2"
+/// And FreeType's: `pkg-config --cflags freetype2`.
+let freetypeHeaders = "/usr/include/freetype2"
 
 let package = Package(
   name: "Clack",
@@ -124,8 +126,14 @@ let package = Package(
     // Board definitions (YAML) parsed into core types, with errors naming file, line and field.
     .target(
       name: "ClackBoard",
-      dependencies: ["ClackCore", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "ClackCore", "CFreeType", "CLibraryLoader", .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: [.unsafeFlags(["-Xcc", "-I\(freetypeHeaders)"])]
     ),
+    // FreeType's headers (apt libfreetype-dev to build; libfreetype6 to run), for TrueType and
+    // OpenType fonts. Not linked (see CLibraryLoader).
+    .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
     // Layer 6: the MQTT client under the MQTT face: libmosquitto behind a protocol, optional
     // behind the MQTT trait like the other C libraries.
     .target(
@@ -192,15 +200,15 @@ let package = Package(
     // through libxml2, calendars (iCalendar) through libical. Untrusted bytes in, no I/O; fuzzed (scripts/fuzz.sh).
     .target(
       name: "ClackSourceFormats",
-      dependencies: ["CLibXML2", "CLibICal", "CSourceFormatsLoader"],
+      dependencies: ["CLibXML2", "CLibICal", "CLibraryLoader"],
       swiftSettings: [.unsafeFlags(["-Xcc", "-I\(libxml2Headers)"])]),
     // libxml2's and libical's functions, calling the libraries through dlopen the first time
     // a feed or calendar is read, so a daemon without either does not map them (nor ICU).
     .target(
-      name: "CSourceFormatsLoader",
-      cSettings: [.unsafeFlags(["-I\(libxml2Headers)"])]),
+      name: "CLibraryLoader",
+      cSettings: [.unsafeFlags(["-I\(libxml2Headers)", "-I\(freetypeHeaders)"])]),
     // libxml2's pull parser (apt libxml2-dev to build; libxml2 to run). Not linked (see
-    // CSourceFormatsLoader): its headers' folder is given by hand, as pkg-config's would link it.
+    // CLibraryLoader): its headers' folder is given by hand, as pkg-config's would link it.
     .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     // libical: iCalendar files and their recurrences (apt libical-dev to build; libical3 to run).
     .systemLibrary(name: "CLibICal", providers: [.apt(["libical-dev"])]),

@@ -6,7 +6,7 @@ extension PixelBoardDefinition {
   public func characterGrid(file: String) throws(BoardFileError) -> PixelGrid {
     let font: PixelFont
     do {
-      font = try PixelFontFile.load(self.font)
+      font = try PixelFontFile.load(self.font, size: fontSize)
     } catch {
       throw BoardFileError(file: file, line: nil, column: nil, field: "font", message: "\(error)")
     }

@@ -8,8 +8,11 @@ public struct PixelBoardDefinition: Hashable, Sendable {
   public let description: String?
   public let geometry: PanelGeometry
   public let chips: PixelChips
-  /// `builtin-5x7`, or the path of a BDF, Unifont `.hex` or PCF (`.pcf`, `.pcf.gz`) font.
+  /// `builtin-5x7`, or the path of a BDF, Unifont `.hex` or PCF (`.pcf`, `.pcf.gz`) font, or
+  /// of a TrueType or OpenType font (`.ttf`, `.otf`, `.ttc`) drawn at `fontSize`.
   public let font: String
+  /// A TrueType or OpenType font's size in LEDs (its em square); nil for bitmap fonts.
+  public var fontSize: Int? = nil
   public let lineSpacing: Int
   /// 0–15.
   public let brightness: Int
@@ -58,7 +61,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
     let top = try YAMLReader.root(yaml: yaml, file: file).fields(
       allowed: [
         "name", "description", "panel", "chips", "font", "line_spacing", "brightness", "night",
-        "scroll_speed", "transition", "simulation", "power", "ink",
+        "scroll_speed", "transition", "simulation", "power", "ink", "font_size",
       ],
       required: ["name", "panel", "chips"])
     let panel = try top.required("panel").fields(
@@ -114,11 +117,23 @@ public struct PixelBoardDefinition: Hashable, Sendable {
         (name == "night" ? "brightness " : "")
           + "\(level) is above \(most), the most its supply allows with every LED lit (power)")
     }
+    let font = try top["font"]?.string() ?? "builtin-5x7"
+    let fontSize = try top["font_size"]?.int(in: 4...128)
+    if PixelFontFile.isOutline(font), fontSize == nil {
+      throw try top.required("font").error(
+        "a TrueType or OpenType font needs font_size: its height in LEDs (such as \(min(16, height)))"
+      )
+    }
+    if let field = top["font_size"], !PixelFontFile.isOutline(font) {
+      throw field.error(
+        "font_size is for TrueType and OpenType fonts (.ttf, .otf, .ttc); a bitmap font has its own size"
+      )
+    }
     return PixelBoardDefinition(
       name: try top.required("name").string(),
       description: try top["description"]?.string(),
       geometry: geometry, chips: chips,
-      font: try top["font"]?.string() ?? "builtin-5x7",
+      font: font, fontSize: fontSize,
       lineSpacing: try top["line_spacing"]?.int(in: 0...16) ?? 0,
       brightness: brightness, night: night,
       scrollSpeed: try top["scroll_speed"]?.int(in: 1...500) ?? 20,

@@ -1,15 +1,30 @@
 import ClackCore
 import Foundation
 
-/// Loads the font a pixel board names: `builtin-5x7`, or a BDF (`.bdf`), GNU Unifont (`.hex`)
-/// or PCF (`.pcf`, `.pcf.gz`) file from the system. Fonts are read where the system keeps
-/// them, never copied into Clack; a missing one is an error that says which Debian package has
-/// it.
+/// Loads the font a pixel board names: `builtin-5x7`, a BDF (`.bdf`), GNU Unifont (`.hex`)
+/// or PCF (`.pcf`, `.pcf.gz`) file, or a TrueType or OpenType font (`.ttf`, `.otf`, `.ttc`)
+/// rasterised at `size` LEDs by FreeType. Fonts are read where the system keeps them, never
+/// copied into Clack; a missing one is an error that says which Debian package has it.
 public enum PixelFontFile {
-  public static func load(_ name: String) throws(FontFileError) -> PixelFont {
+  /// The suffixes of the fonts FreeType rasterises (the others are bitmaps already).
+  public static let outlineSuffixes = [".ttf", ".otf", ".ttc"]
+
+  public static func isOutline(_ name: String) -> Bool {
+    outlineSuffixes.contains { name.lowercased().hasSuffix($0) }
+  }
+
+  public static func load(_ name: String, size: Int? = nil) throws(FontFileError) -> PixelFont {
     if name == "builtin-5x7" { return .builtin5x7 }
     guard let data = FileManager.default.contents(atPath: name) else {
       throw FontFileError(file: name, line: 0, message: "no such font file" + package(of: name))
+    }
+    if isOutline(name) {
+      guard let size else {
+        throw FontFileError(
+          file: name, line: 0,
+          message: "a TrueType or OpenType font needs font_size: its height in LEDs")
+      }
+      return try TrueTypeFont.rasterise(path: name, pixelSize: size)
     }
     if name.hasSuffix(".pcf.gz") { return try PCFFontParser(file: name).parse(gunzip(name)) }
     if name.hasSuffix(".pcf") { return try PCFFontParser(file: name).parse([UInt8](data)) }
@@ -18,7 +33,8 @@ public enum PixelFontFile {
     if name.hasSuffix(".bdf") { return try BDFFontParser(file: name).parse(text) }
     throw FontFileError(
       file: name, line: 0,
-      message: "a font is builtin-5x7, or a .bdf, Unifont .hex or .pcf(.gz) file")
+      message:
+        "a font is builtin-5x7, a .bdf, Unifont .hex or .pcf(.gz) file, or a .ttf, .otf or .ttc")
   }
 
   /// Where Debian keeps the fonts boards name.
@@ -29,6 +45,10 @@ public enum PixelFontFile {
     }
     if name.contains("unifont") {
       return " (GNU Unifont is in Debian's 'unifont' package: sudo apt install unifont)"
+    }
+    if name.contains("fonts/truetype/dejavu") {
+      return
+        " (DejaVu is in Debian's 'fonts-dejavu-core' package: sudo apt install fonts-dejavu-core)"
     }
     return ""
   }

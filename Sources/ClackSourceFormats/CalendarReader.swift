@@ -2,8 +2,8 @@ internal import CLibICal
 import Foundation
 import Synchronization
 
-#if canImport(CSourceFormatsLoader)
-  import CSourceFormatsLoader
+#if canImport(CLibraryLoader)
+  import CLibraryLoader
 #endif
 
 /// An occurrence of a calendar's event, with its recurrences expanded: what a page reads of
@@ -40,9 +40,9 @@ public enum CalendarReader {
   static let maxSteps = 100_000
 
   /// Nil once libical is open, else why not: the daemon opens it the first time a calendar
-  /// is read (Sources/CSourceFormatsLoader). A fuzz target links it instead.
+  /// is read (Sources/CLibraryLoader). A fuzz target links it instead.
   private static let libraryProblem: String? = {
-    #if canImport(CSourceFormatsLoader)
+    #if canImport(CLibraryLoader)
       clack_libical_load_error().map { String(cString: $0) }
     #else
       nil

@@ -1,8 +1,8 @@
 internal import CLibXML2
 import Foundation
 
-#if canImport(CSourceFormatsLoader)
-  import CSourceFormatsLoader
+#if canImport(CLibraryLoader)
+  import CLibraryLoader
 #endif
 
 /// Reads a feed's bytes (RSS 2.0, 0.9x, 1.0 or Atom) with libxml2's pull parser. Untrusted
@@ -45,9 +45,9 @@ public enum FeedReader {
   private static let initialized: Void = xmlInitParser()
 
   /// Nil once libxml2 is open, else why not: the daemon opens it the first time a feed is
-  /// read (Sources/CSourceFormatsLoader). A fuzz target links it instead.
+  /// read (Sources/CLibraryLoader). A fuzz target links it instead.
   private static let libraryProblem: String? = {
-    #if canImport(CSourceFormatsLoader)
+    #if canImport(CLibraryLoader)
       clack_libxml2_load_error().map { String(cString: $0) }
     #else
       nil

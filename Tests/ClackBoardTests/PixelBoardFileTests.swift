@@ -65,8 +65,8 @@ import Testing
       "t.yaml:6:13: chips.backpack: '9x9' is not one of: 16x8, 8x8, bicolor-8x8"
     ),
     (
-      "type: ht16k33", "type: ws2812",
-      "t.yaml:4:9: chips.type: 'ws2812' is not one of: ht16k33, is31fl3731, max7219"
+      "type: ht16k33", "type: ws2811",
+      "t.yaml:4:9: chips.type: 'ws2811' is not one of: ht16k33, is31fl3731, max7219, ws2812"
     ),
     (
       "height: 8", "height: 8, rotation: 45",

@@ -38,7 +38,10 @@ public struct PixelBoardPreview: BoardPreview {
       }
       notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
     }
-    if let colours { return (HalfBlockPicture.render(colours.coloured(canvas)), notes) }
+    // In colour where colours are wanted (a terminal, --color); else lit or dark.
+    if let colours, style.color {
+      return (HalfBlockPicture.render(colours.coloured(canvas)), notes)
+    }
     return (HalfBlockPicture.render(canvas), notes)
   }
 
@@ -75,6 +78,19 @@ public struct PixelBoardPreview: BoardPreview {
     let line =
       "  bus time per frame: at most \(measured.worstMicroseconds) µs of its "
       + "\(measured.tickMicroseconds) µs frame (\(measured.percent) %), measured on its twin\n"
+    if !measured.fits, let colour = board.chips.colour {
+      // A chain sends every LED every frame: the fix is fewer LEDs or a faster clock.
+      let leds = colour.layout.ledCount
+      let most = leds * measured.tickMicroseconds * 4 / 5 / max(1, measured.worstMicroseconds)
+      let faster =
+        board.chips.kind == .apa102
+        ? "raise chips.spi_speed_hz" : "APA102 LEDs, whose clock can be faster"
+      throw PreviewFailure(
+        summary + line
+          + "\(file): a frame of \(leds) LEDs takes \(measured.percent) % of the frame period "
+          + "on the wire; it must leave a fifth of it (docs/boards.md, \"Bus time\"): about "
+          + "\(most) LEDs fit; use a shorter chain, or \(faster)\n")
+    }
     guard measured.fits else {
       throw PreviewFailure(
         summary + line

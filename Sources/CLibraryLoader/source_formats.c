@@ -4,7 +4,8 @@
 // daemon, 2.5 MiB resident before any feed or calendar is configured (docs/performance.md);
 // CMosquitto does the same for MQTT. Each definition is checked against the library's own
 // header, so a signature that differs from the installed library does not compile.
-#include "CSourceFormatsLoader.h"
+#include "CLibraryLoader.h"
+#include "library_support.h"
 
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED  // as in Sources/CLibXML2/shim.h
@@ -13,88 +14,14 @@
 #include <libxml/xmlreader.h>
 #include <libical/ical.h>
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-typedef struct {
-  const char *soname;
-  const char *apt;
-  pthread_once_t once;
-  void *handle;
-  char error[512];
-} Library;
-
 static Library xml2 = {"libxml2.so.2", "libxml2", PTHREAD_ONCE_INIT, NULL, ""};
 static Library ical = {"libical.so.3", "libical3", PTHREAD_ONCE_INIT, NULL, ""};
-
-static void open_library(Library *library) {
-  library->handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library->handle) {
-    const char *why = dlerror();
-    snprintf(library->error, sizeof library->error, "%s (apt install %s) could not be loaded: %s",
-             library->soname, library->apt, why ? why : "not found");
-  }
-}
 
 static void open_xml2(void) { open_library(&xml2); }
 static void open_ical(void) { open_library(&ical); }
 
-// The library's function `name`; a missing one is said once, in `library->error`.
-static void *find(Library *library, const char *name) {
-  void *symbol = library->handle ? dlsym(library->handle, name) : NULL;
-  if (!symbol && !library->error[0]) {
-    snprintf(library->error, sizeof library->error, "%s has no function %s", library->soname,
-             name);
-  }
-  return symbol;
-}
-
-// A function called before its library was checked is a bug in Clack: say so and stop,
-// rather than jump to nowhere.
-static void *resolve(Library *library, pthread_once_t *once, void (*opener)(void),
-                     const char *name) {
-  pthread_once(once, opener);
-  void *symbol = find(library, name);
-  if (!symbol) {
-    fprintf(stderr, "clack: %s\n", library->error);
-    abort();
-  }
-  return symbol;
-}
-
 #define XML(name) resolve(&xml2, &xml2.once, open_xml2, #name)
 #define ICAL(name) resolve(&ical, &ical.once, open_ical, #name)
-
-// A function of `lib` (XML or ICAL): its pointer, found once, then each call goes through it.
-#define FORWARD(lib, ret, name, params, args)                         \
-  ret name params {                                                   \
-    static ret(*pointer) params;                                      \
-    ret(*function) params = __atomic_load_n(&pointer, __ATOMIC_ACQUIRE); \
-    if (!function) {                                                  \
-      function = (ret(*) params)lib(name);                            \
-      __atomic_store_n(&pointer, function, __ATOMIC_RELEASE);         \
-    }                                                                 \
-    return function args;                                             \
-  }
-#define FORWARD_VOID(lib, name, params, args)                         \
-  void name params {                                                  \
-    static void(*pointer) params;                                     \
-    void(*function) params = __atomic_load_n(&pointer, __ATOMIC_ACQUIRE); \
-    if (!function) {                                                  \
-      function = (void(*) params)lib(name);                           \
-      __atomic_store_n(&pointer, function, __ATOMIC_RELEASE);         \
-    }                                                                 \
-    function args;                                                    \
-  }
-
-static const char *check(Library *library, pthread_once_t *once, void (*opener)(void),
-                         const char *const *names) {
-  pthread_once(once, opener);
-  for (; *names; names++) find(library, *names);
-  return library->error[0] ? library->error : NULL;
-}
 
 // ---- libxml2: the pull parser that reads feeds ----
 

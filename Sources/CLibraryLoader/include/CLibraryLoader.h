@@ -1,0 +1,16 @@
+// Libraries opened only when first needed: libxml2 and libical when a feed or a calendar is
+// read (see source_formats.c for why), FreeType when a TrueType or OpenType font is (freetype.c).
+#ifndef CLACK_LIBRARY_LOADER_H
+#define CLACK_LIBRARY_LOADER_H
+
+// Opens libxml2 the first time it is asked; NULL once it is open, else why it could not be
+// (the library missing, or a function it lacks). Call before any xml* function.
+const char *clack_libxml2_load_error(void);
+
+// The same for libical; call before any ical* function.
+const char *clack_libical_load_error(void);
+
+// The same for FreeType; call before any FT_* function.
+const char *clack_freetype_load_error(void);
+
+#endif

@@ -65,11 +65,7 @@ enum ColourChipsSection {
     let fields = try reader.fields(
       allowed: ["width", "height", "x", "y", "rotation", "mirror", "order", "serpentine"],
       required: ["width", "height"])
-    let rotation =
-      try fields["rotation"].map { value throws(BoardFileError) in
-        let degrees = try value.choice(PanelGeometry.Rotation.allCases.map { "\($0.degrees)" })
-        return Int(degrees).flatMap(PanelGeometry.Rotation.init(rawValue:)) ?? .none
-      } ?? .none
+    let rotation = try fields["rotation"].map(PixelBoardSections.rotation) ?? .none
     let mirror = try fields["mirror"]?.choice(["none", "x", "y"]) ?? "none"
     return LEDChainLayout.Panel(
       width: try fields.required("width").int(in: 1...512),

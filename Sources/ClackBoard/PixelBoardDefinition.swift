@@ -68,11 +68,7 @@ public struct PixelBoardDefinition: Hashable, Sendable {
       allowed: ["width", "height", "rotation", "mirror"], required: ["width", "height"])
     let width = try panel.required("width").int(in: 8...512)
     let height = try panel.required("height").int(in: 8...256)
-    let rotation =
-      try panel["rotation"].map { reader throws(BoardFileError) in
-        let degrees = try reader.choice(PanelGeometry.Rotation.allCases.map { "\($0.degrees)" })
-        return Int(degrees).flatMap(PanelGeometry.Rotation.init(rawValue:)) ?? .none
-      } ?? .none
+    let rotation = try panel["rotation"].map(PixelBoardSections.rotation) ?? .none
     let mirror = try panel["mirror"]?.choice(["none", "x", "y"]) ?? "none"
     let geometry = PanelGeometry(
       width: width, height: height, rotation: rotation, mirrorX: mirror == "x",

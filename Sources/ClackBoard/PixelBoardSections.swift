@@ -1,3 +1,5 @@
+import ClackCore
+
 /// The sections of a pixel board file that need more than one line to read.
 enum PixelBoardSections {
   static func hex(_ value: Int) -> String { BoardSections.hex(value) }
@@ -94,6 +96,12 @@ enum PixelBoardSections {
     chips.i2cClockHz =
       try fields["clock_hz"]?.int(in: 10_000...1_000_000) ?? I2CWiring.defaultClockHz
     return chips
+  }
+
+  /// `rotation: 0 | 90 | 180 | 270`, in quarter turns clockwise.
+  static func rotation(_ reader: YAMLReader) throws(BoardFileError) -> PanelGeometry.Rotation {
+    let degrees = try reader.choice(PanelGeometry.Rotation.allCases.map { "\($0.degrees)" })
+    return Int(degrees).flatMap(PanelGeometry.Rotation.init(rawValue:)) ?? .none
   }
 
   /// `gpio: {chip, din, clk, load}`: a MAX7219 cascade on three GPIO lines (offsets).

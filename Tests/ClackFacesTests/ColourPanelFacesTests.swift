@@ -26,18 +26,6 @@ import Testing
     return (0..<grid.height).map { y in (0..<grid.width).map { Int(canvas[$0, y]) } }
   }
 
-  static func until(_ display: Display, _ what: String, _ condition: (BoardView) -> Bool)
-    async throws -> BoardView
-  {
-    let giveUp = ContinuousClock.now + .seconds(20)
-    while true {
-      let view = BoardView(await display.reading())
-      if condition(view) { return view }
-      try #require(ContinuousClock.now < giveUp, "never: \(what)")
-      try await Task.sleep(for: .milliseconds(2))
-    }
-  }
-
   @Test(arguments: [
     "ws2812-16x16.yaml", "ws2812-8x32.yaml", "sk6812-rgbw-32x8.yaml", "apa102-16x8.yaml",
     "flaschen-taschen-64x32.yaml",
@@ -57,7 +45,9 @@ import Testing
     defer { loop.cancel() }
 
     let tiles = try Self.expected("{green}{violet}", board: board)
-    let shown = try await Self.until(display, "the page's tiles") { $0.pixels?.rows == tiles }
+    let shown = try await PixelBoardFacesTests.until(display, "the page's tiles") {
+      $0.pixels?.rows == tiles
+    }
     let pixels = try #require(shown.pixels)
     #expect(pixels.depth == .palette)
     let palette = try #require(pixels.palette)
@@ -67,7 +57,9 @@ import Testing
     let (status, body) = try await daemon.post("/api/v1/messages", #"{"text": "H{red}"}"#)
     #expect(status == .created, "\(body)")
     let message = try Self.expected("H{red}", board: board)
-    let seen = try await Self.until(display, "the message") { $0.pixels?.rows == message }
+    let seen = try await PixelBoardFacesTests.until(display, "the message") {
+      $0.pixels?.rows == message
+    }
     let indices = Set((seen.pixels?.rows ?? []).flatMap { $0 })
     #expect(indices == [0, 1, Int(ColourPalette.index(of: .red))], "dark, ink and red")
   }

@@ -86,6 +86,24 @@ def screenshot(browser, element, name):
     return png
 
 
+def board_until(condition, what, timeout=20):
+    """GET /api/v1/board until `condition` holds of it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        _, board = request("GET", "/api/v1/board")
+        if condition(board):
+            return board
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.1)
+
+
+def page_dataset(browser, name, expected):
+    """The board element's `data-<name>` once it is `expected` (None if it never is)."""
+    return browser.wait_for(
+        f"(() => document.getElementById('board').dataset.{name} === {json.dumps(expected)}"
+        f" ? document.getElementById('board').dataset.{name} : null)()")
+
+
 def shut(browser, daemon):
     """Closes the browser (if it opened) and stops the daemon."""
     if browser:
@@ -230,19 +248,12 @@ try:
     status, reply = request("POST", "/api/v1/messages", {"text": "HELLO {red}\nLED PANEL"},
                             key=key)
     assert status == 201, (status, reply)
-    deadline = time.monotonic() + 20
-    while True:
-        _, board = request("GET", "/api/v1/board")
-        if "HELLO" in rows_text(board["codes"]) and board["moving"] == 0:
-            break
-        assert time.monotonic() < deadline, "the pixel board never showed the message"
-        time.sleep(0.1)
+    board = board_until(lambda b: "HELLO" in rows_text(b["codes"]) and b["moving"] == 0,
+                        "the pixel board shows the message")
     lit_map = "/".join("".join("1" if v else "0" for v in row) for row in board["pixels"]["rows"])
     browser = Browser(chromium, os.path.join(work, "profile-pixels"))
     browser.open(f"http://127.0.0.1:{pixel_port}/")
-    page_map = browser.wait_for(
-        f"(() => document.getElementById('board').dataset.pixels === {json.dumps(lit_map)}"
-        " ? document.getElementById('board').dataset.pixels : null)()")
+    page_map = page_dataset(browser, "pixels", lit_map)
     check("the page draws the pixel board's LEDs as the API reports them", page_map == lit_map,
           f"{lit_map.count('1')} LEDs lit by the API")
     png = screenshot(browser, "leds", "pixels.png")
@@ -271,24 +282,18 @@ try:
     key = open(os.path.join(work, "colour-state", "api-key")).read().strip()
     status, reply = request("POST", "/api/v1/messages", {"text": "HI{red}{blue}"}, key=key)
     assert status == 201, (status, reply)
-    deadline = time.monotonic() + 20
-    while True:
-        _, board = request("GET", "/api/v1/board")
-        pixels = board["pixels"]
-        shown = {v for row in pixels["rows"] for v in row if v}
-        if len(shown) == 3 and board["moving"] == 0:
-            break
-        assert time.monotonic() < deadline, f"the colour panel never showed the message: {shown}"
-        time.sleep(0.1)
+    board = board_until(
+        lambda b: len({v for row in b["pixels"]["rows"] for v in row if v}) == 3
+        and b["moving"] == 0, "the colour panel shows the message")
+    pixels = board["pixels"]
+    shown = {v for row in pixels["rows"] for v in row if v}
     palette = pixels["palette"]
     expected = " ".join(palette[v] for v in sorted(shown))
     check("the API reads back ink, red and blue from the chain model",
           pixels["depth"] == "palette" and expected == "#ffe8c0 #d6352f #2d6fd6", expected)
     browser = Browser(chromium, os.path.join(work, "profile-colour"))
     browser.open(f"http://127.0.0.1:{port}/")
-    colours = browser.wait_for(
-        f"(() => document.getElementById('board').dataset.colours === {json.dumps(expected)}"
-        " ? document.getElementById('board').dataset.colours : null)()")
+    colours = page_dataset(browser, "colours", expected)
     check("the page draws the colour panel's LEDs in the API's colours", colours == expected,
           f"{colours!r}")
     png = screenshot(browser, "leds", "colour.png")

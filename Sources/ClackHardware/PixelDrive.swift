@@ -25,6 +25,8 @@ public final class PixelDrive: @unchecked Sendable {
   let symbols: FlapSet
   /// The simulated panel; its models belong to the executor thread once it runs.
   private let twin: SimulatedPixelBoard?
+  /// A colour panel's colours, made once for the reports that carry them.
+  private let palette: ColourPalette?
 
   /// `clock`: the thread's clock (the monotonic clock, or a test's virtual one).
   init(
@@ -33,6 +35,7 @@ public final class PixelDrive: @unchecked Sendable {
     self.definition = definition
     grid = try definition.characterGrid(file: definition.name)
     symbols = grid.symbolSet()
+    palette = definition.chips.colour?.palette
     simulated = simulate
     let panel: any PixelPanel
     var readBack: ((inout PixelCanvas) -> Void)?
@@ -199,7 +202,7 @@ extension PixelDrive: BoardDrive {
     guard state.pixels.count == grid.width * grid.height else { return nil }
     return LitLEDs(
       canvas: canvas(state), depth: definition.depth, brightness: state.brightness,
-      palette: definition.chips.colour?.palette)
+      palette: palette)
   }
 
   func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {

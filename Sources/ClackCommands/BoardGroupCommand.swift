@@ -32,7 +32,9 @@ struct BoardCheckCommand: ParsableCommand {
       "Bus time"). With --simulate, Clack also builds the board's simulated twin (its own wiring on simulated chips and buses) and runs \
       a bus self-test through the real drivers: coils off and every sensor read for stepped \
       boards, every module configured for smart modules; for a pixel (LED) board, every chip \
-      started and a test picture shown and read back from the chips' registers.
+      started and a test picture shown and read back from the chips' registers (on a colour \
+      panel, letters and colour tiles read back in their colours from the chain's or the \
+      FlaschenTaschen server's model).
       """)
 
   @Argument(help: ArgumentHelp("The board file (YAML).", valueName: "file"))

@@ -20,8 +20,9 @@ struct RenderCommand: ParsableCommand {
       ! @ # $ ( ) - + & = ; : ' " % , . / ? ° and all seven colour tiles). With --png FILE it also draws a picture of the board (white characters \
       on black flaps with their split line, colour tiles as solid flaps), which needs no daemon \
       and no font on the system. With --board naming a pixel (LED) board, the text is laid out \
-      in the board's character grid (its size in its font), printed as half blocks, and --png \
-      draws the panel's LEDs. On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
+      in the board's character grid (its size in its font), printed as half blocks (a colour \
+      panel's in 24-bit colour when colour is on), and --png draws the panel's LEDs (a colour \
+      panel's in their colours). On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
       runes drawn from GNU Unifont's glyphs, so they need no runic font; piped, they print as \
       characters. With --vbml FILE it composes a VBML document (Vestaboard's markup: \
       components, {{props}}, styles) for the board instead of text (docs/vbml.md).

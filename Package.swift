@@ -127,13 +127,18 @@ let package = Package(
     .target(
       name: "ClackBoard",
       dependencies: [
-        "ClackCore", "CFreeType", "CLibraryLoader", .product(name: "Yams", package: "Yams"),
+        "ClackCore", "CFreeType", "CPNG", "CGIF", "CLibraryLoader",
+        .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: [.unsafeFlags(["-Xcc", "-I\(freetypeHeaders)"])]
     ),
     // FreeType's headers (apt libfreetype-dev to build; libfreetype6 to run), for TrueType and
     // OpenType fonts. Not linked (see CLibraryLoader).
     .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
+    // libpng's and giflib's headers (apt libpng-dev, libgif-dev to build; libpng16-16, libgif7
+    // to run), for PNG and GIF pictures. Not linked (see CLibraryLoader).
+    .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     // Layer 6: the MQTT client under the MQTT face: libmosquitto behind a protocol, optional
     // behind the MQTT trait like the other C libraries.
     .target(

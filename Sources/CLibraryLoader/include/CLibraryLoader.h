@@ -1,5 +1,6 @@
 // Libraries opened only when first needed: libxml2 and libical when a feed or a calendar is
-// read (see source_formats.c for why), FreeType when a TrueType or OpenType font is (freetype.c).
+// read (see source_formats.c for why), FreeType when a TrueType or OpenType font is (freetype.c),
+// libpng and giflib when a picture is (pictures.c).
 #ifndef CLACK_LIBRARY_LOADER_H
 #define CLACK_LIBRARY_LOADER_H
 
@@ -12,5 +13,9 @@ const char *clack_libical_load_error(void);
 
 // The same for FreeType; call before any FT_* function.
 const char *clack_freetype_load_error(void);
+
+// The same for libpng (png_image_*) and giflib (DGif*, GifErrorString): pictures.c.
+const char *clack_libpng_load_error(void);
+const char *clack_giflib_load_error(void);
 
 #endif

@@ -49,6 +49,7 @@ import Testing
     #expect(picture[0, 0] == RGB(255, 160, 0))
     #expect(picture[1, 0] == FramePicture.tileColor(.blue))
     #expect(picture[2, 0] == RGB(0, 0, 0))
-    #expect(palette[200] == RGB(0, 0, 0), "an index the palette lacks is dark")
+    #expect(palette[12] == RGB(0, 0, 0) && palette[240] == RGB(0, 0, 0), "indices it lacks: dark")
+    #expect(palette[200] == RGB(255, 0, 215), "the cube: 16 + 36 × 5 + 6 × 0 + 4")
   }
 }

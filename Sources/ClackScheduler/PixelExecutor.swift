@@ -48,6 +48,14 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   private var scrollStarted = 0
   private var needsShow = false
   private var started = false
+  /// A picture on show instead of cells (`ScreenCommand.loadPicture`): its frames, each
+  /// one's milliseconds, one loop's, when it started and the frame on show.
+  private var pictureFrames: [PixelCanvas] = []
+  private var pictureMilliseconds: [Int] = []
+  private var pictureLoop = 0
+  private var pictureStarted = 0
+  private var pictureFrame = 0
+  private var animating: Bool { pictureFrames.count > 1 && pictureLoop > 0 && !changing }
   /// Per chip: the cells it lights, and whether its fault has been reported.
   private let cellsOfChip: [[Int]]
   private var chipFaulted: [Bool]
@@ -107,7 +115,7 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   public var pixelCount: Int { grid.width * grid.height }
   /// No change under way (a row may still scroll: the layers above need not follow that).
   public var isIdle: Bool { !changing }
-  public var isDormant: Bool { !changing && !scrolling && !needsShow }
+  public var isDormant: Bool { !changing && !scrolling && !animating && !needsShow }
 
   // MARK: - Commands
 
@@ -115,6 +123,7 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   public func home(showing flaps: [Int]) {
     panel.start(brightness: level)
     started = true
+    pictureLoop = 0  // a picture on show before stops (its frames are freed off the thread)
     for index in target.indices { target[index] = index < flaps.count ? flaps[index] : 0 }
     for row in travel.indices { travel[row] = 0 }
     drawTarget(lines: nil)
@@ -126,7 +135,15 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
   public func run(_ command: ScreenCommand, at now: Int) {
     guard started else { return }
     for index in target.indices { target[index] = command.cells[index] }
-    drawTarget(lines: command)
+    command.swapPicture(frames: &pictureFrames, milliseconds: &pictureMilliseconds)
+    pictureLoop = 0
+    for milliseconds in pictureMilliseconds { pictureLoop += milliseconds }
+    if let first = pictureFrames.first {
+      to.copy(from: first)
+      for row in travel.indices { travel[row] = 0 }
+    } else {
+      drawTarget(lines: command)
+    }
     from.copy(from: output)
     transition = command.transition
     changeStarted = now
@@ -171,6 +188,8 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
       needsShow = true
     } else if scrolling {
       needsShow = drawScrollingRows(elapsed: (now - scrollStarted) / 1000) || needsShow
+    } else if animating {
+      needsShow = drawPictureFrame(elapsed: (now - pictureStarted) / 1000) || needsShow
     }
     guard needsShow else { return }
     needsShow = false
@@ -188,6 +207,8 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
 
   private func finishChange(at now: Int) {
     changing = false
+    pictureStarted = now
+    pictureFrame = 0
     for index in shown.indices { shown[index] = target[index] }
     scrollStarted = now
     scrolling = travel.contains { $0 > 0 }
@@ -236,6 +257,20 @@ public final class PixelExecutor: TickExecutor, PictureReporting {
       moved = true
     }
     return moved
+  }
+
+  /// Shows the picture's frame for `elapsed` ms into its loop; true when it changed.
+  private func drawPictureFrame(elapsed: Int) -> Bool {
+    var left = elapsed % pictureLoop
+    var frame = 0
+    while frame < pictureMilliseconds.count - 1, left >= pictureMilliseconds[frame] {
+      left -= pictureMilliseconds[frame]
+      frame += 1
+    }
+    guard frame != pictureFrame else { return false }
+    pictureFrame = frame
+    output.copy(from: pictureFrames[frame])
+    return true
   }
 
   private func copyWindow(row: Int, offset: Int, top: Int, into canvas: inout PixelCanvas) {

@@ -28,6 +28,12 @@ public final class ScreenCommand: @unchecked Sendable {
   public private(set) var level = 0
   /// When the thread may take it (`TimedCommand`); set by `ExecutorThread.send`.
   public var notBefore = 0
+  /// A picture shown instead of cells: its frames (canvases of the panel's size) and how long
+  /// each shows; empty for a screen of cells. Filled here on the async side, where making them
+  /// allocates; the thread swaps them for its own (`swapPicture`), so it neither allocates
+  /// nor frees them.
+  public private(set) var pictureFrames: [PixelCanvas] = []
+  public private(set) var pictureMilliseconds: [Int] = []
 
   public init(cellCount: Int, lineRows: Int, lineCapacity: Int) {
     cells = Array(repeating: 0, count: cellCount)
@@ -41,6 +47,8 @@ public final class ScreenCommand: @unchecked Sendable {
   public func loadScreen(_ cells: [Int], scrolling: [Int: [Int]], transition: PixelTransition) {
     kind = .show
     self.transition = transition
+    pictureFrames = []
+    pictureMilliseconds = []
     copy(cells)
     for row in lineLengths.indices {
       let line = scrolling[row] ?? []
@@ -49,6 +57,26 @@ public final class ScreenCommand: @unchecked Sendable {
         lines[row * lineCapacity + offset] = symbol
       }
     }
+  }
+
+  /// Fills the slot with a picture: its frames, each `milliseconds` long (an animation loops;
+  /// one frame holds), and the transition to it. No cell shows a symbol meanwhile.
+  public func loadPicture(
+    _ frames: [PixelCanvas], milliseconds: [Int], transition: PixelTransition
+  ) {
+    precondition(!frames.isEmpty && frames.count == milliseconds.count)
+    kind = .show
+    self.transition = transition
+    pictureFrames = frames
+    pictureMilliseconds = milliseconds
+    for index in cells.indices { cells[index] = 0 }
+    for row in lineLengths.indices { lineLengths[row] = 0 }
+  }
+
+  /// Exchanges the slot's picture for the caller's (the thread's, without allocating).
+  public func swapPicture(frames: inout [PixelCanvas], milliseconds: inout [Int]) {
+    swap(&pictureFrames, &frames)
+    swap(&pictureMilliseconds, &milliseconds)
   }
 
   /// Fills the slot with a request to start the panel showing `cells`.

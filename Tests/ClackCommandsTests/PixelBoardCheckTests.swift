@@ -1,3 +1,5 @@
+import ClackBoard
+import ClackCore
 import Foundation
 import Testing
 
@@ -76,6 +78,29 @@ import Testing
     #expect(lines.count == 5, "8 rows of LEDs are 4 lines, then the summary")
     #expect(lines[0] == "··█···█··▀█▀····")
     #expect(lines[4].hasPrefix("2 of 2 characters, 1 of 1 rows: ht16k33-16x8"))
+  }
+
+  @Test func aColourPanelsPNGIsInItsColours() throws {
+    let path = boards.appendingPathComponent("ws2812-8x32.yaml").path
+    let png = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clack-led-\(UUID()).png"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: png) }
+    _ = try parse(RenderCommand.self, ["render", "{red}", "--board", path, "--png", png])
+      .output(isTerminal: false)
+    // Read back through libpng: the red tile's LEDs are dots of its colour.
+    let picture = try PictureFile.load(png)
+    #expect(picture.width == 340 && picture.height == 100)
+    var colours: [[UInt8]: Int] = [:]
+    for y in 0..<picture.height {
+      for x in 0..<picture.width {
+        let (r, g, b, _) = picture.pixel(frame: 0, x: x, y: y)
+        colours[[r, g, b], default: 0] += 1
+      }
+    }
+    let red = ColourPalette()[ColourPalette.index(of: .red)]
+    #expect(colours[[red.red, red.green, red.blue], default: 0] > 5 * 7 * 10, "\(colours.count)")
+    #expect(colours[[0x1E, 0x1E, 0x1E], default: 0] > 0, "dark LEDs dim grey")
   }
 
   @Test func pngDrawsThePanelsLEDs() throws {

@@ -25,23 +25,48 @@ public struct PanelPicture: Sendable {
     return colors
   }
 
-  /// `colours`: a colour panel's palette, by which a palette canvas's LEDs are coloured (each
-  /// at full lightness); without it, levels of the LED colour.
-  public func draw(_ canvas: PixelCanvas, colours: ColourPalette? = nil) -> IndexedBitmap {
-    let border = pitch
+  public func draw(_ canvas: PixelCanvas) -> IndexedBitmap {
     var bitmap = IndexedBitmap(
-      width: canvas.width * pitch + 2 * border, height: canvas.height * pitch + 2 * border,
-      palette: colours.map(Self.palette(of:)) ?? palette)
+      width: canvas.width * pitch + 2 * pitch, height: canvas.height * pitch + 2 * pitch,
+      palette: palette)
+    paintLEDs(of: canvas) { px, py, value, isGlow in
+      let level = value == 0 ? 0 : max(1, Int(value) * Self.levels / 255)
+      if level == 0 {
+        if !isGlow { bitmap[px, py] = 1 }
+      } else {
+        bitmap[px, py] = UInt8(2 * level + (isGlow ? 1 : 0))
+      }
+    }
+    return bitmap
+  }
+
+  /// A colour panel's palette canvas, each LED in its colour (at full lightness) with a glow
+  /// of it, dark ones dim grey: in true colour, as a palette's cube has more colours than an
+  /// indexed bitmap holds.
+  public func draw(_ canvas: PixelCanvas, colours: ColourPalette) -> ColourCanvas {
+    var picture = ColourCanvas(
+      width: canvas.width * pitch + 2 * pitch, height: canvas.height * pitch + 2 * pitch)
+    paintLEDs(of: canvas) { px, py, value, isGlow in
+      if value == 0 {
+        if !isGlow { picture[px, py] = RGB(0x1E, 0x1E, 0x1E) }
+      } else {
+        let colour = colours[value]
+        picture[px, py] = isGlow ? Self.scaled(colour, 0.35) : colour
+      }
+    }
+    return picture
+  }
+
+  /// Calls `paint` for each image pixel of each LED's round dot (`isGlow` false) and of the
+  /// faint ring around it (true), with the LED's value; the border and gaps stay as they are.
+  private func paintLEDs(
+    of canvas: PixelCanvas, _ paint: (_ x: Int, _ y: Int, _ value: UInt8, _ isGlow: Bool) -> Void
+  ) {
+    let border = pitch
     let radius = Double(pitch) * 0.38
     for y in 0..<canvas.height {
       for x in 0..<canvas.width {
         let value = canvas[x, y]
-        let level =
-          if colours != nil { Int(value) } else {
-            value == 0 ? 0 : max(1, Int(value) * Self.levels / 255)
-          }
-        let dot: UInt8 = level == 0 ? 1 : UInt8(2 * level)
-        let glow: UInt8? = level == 0 ? nil : UInt8(2 * level + 1)
         let centre = (
           Double(border + x * pitch) + Double(pitch) / 2,
           Double(border + y * pitch) + Double(pitch) / 2
@@ -52,15 +77,14 @@ public struct PanelPicture: Sendable {
             let dy = Double(py) + 0.5 - centre.1
             let distance = (dx * dx + dy * dy).squareRoot()
             if distance <= radius {
-              bitmap[px, py] = dot
-            } else if let glow, distance <= radius + Double(pitch) * 0.12 {
-              bitmap[px, py] = glow
+              paint(px, py, value, false)
+            } else if distance <= radius + Double(pitch) * 0.12 {
+              paint(px, py, value, true)
             }
           }
         }
       }
     }
-    return bitmap
   }
 
   private func scaled(_ share: Double) -> RGB { Self.scaled(color, share) }
@@ -69,17 +93,6 @@ public struct PanelPicture: Sendable {
     RGB(
       UInt8(Double(color.red) * share), UInt8(Double(color.green) * share),
       UInt8(Double(color.blue) * share))
-  }
-
-  /// A colour panel's bitmap palette: background, a dark LED, then each palette colour's dot
-  /// and glow (so palette index i draws as 2i and 2i + 1).
-  private static func palette(of colours: ColourPalette) -> [RGB] {
-    var palette = [RGB(0, 0, 0), RGB(0x1E, 0x1E, 0x1E)]
-    for colour in colours.colours.dropFirst() {
-      palette.append(colour)
-      palette.append(scaled(colour, 0.35))
-    }
-    return palette
   }
 }
 

@@ -101,7 +101,7 @@ function showPixels(pixels) {
       // dim LEDs stay visible: a quarter of full colour at the lowest level.
       const share = pixels.palette ? 1 : 0.25 + 0.75 * level / 255;
       const [r, g, b] = pixels.palette
-        ? paletteColour(pixels.palette[level])
+        ? (level < pixels.palette.length ? paletteColour(pixels.palette[level]) : cubeColour(level))
         : LED_COLOUR.map((c) => Math.round(c * share));
       context.shadowColor = `rgba(${r}, ${g}, ${b}, ${share})`;
       context.shadowBlur = LED_PITCH * 0.9 * share;
@@ -124,6 +124,15 @@ function showPixels(pixels) {
   } else {
     delete element.dataset.colours;
   }
+}
+
+// A palette index of the colour cube pictures use (16-231: 16 + 36 r + 6 g + b, each of six
+// levels; docs/api.md) as [r, g, b]; black outside it.
+function cubeColour(index) {
+  if (index < 16 || index > 231) return [0, 0, 0];
+  const levels = [0, 95, 135, 175, 215, 255];
+  const n = index - 16;
+  return [levels[Math.floor(n / 36)], levels[Math.floor(n / 6) % 6], levels[n % 6]];
 }
 
 // "#rrggbb" as [r, g, b] (black for anything else).

@@ -29,14 +29,13 @@ public struct PixelBoardPreview: BoardPreview {
     var notes = ""
     let colours = board.chips.colour?.palette
     if let png = style.png {
-      let bitmap = PanelPicture().draw(canvas, colours: colours)
-      let bytes = PNGEncoder.encode(bitmap)
+      let (bytes, width, height) = Self.png(of: canvas, colours: colours)
       do {
         try Data(bytes).write(to: URL(fileURLWithPath: png), options: .atomic)
       } catch {
         throw PreviewFailure("could not write the picture to \(png): \(error.localizedDescription)")
       }
-      notes = "wrote \(png) (\(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes)\n"
+      notes = "wrote \(png) (\(width)×\(height) px, \(bytes.count) bytes)\n"
     }
     // In colour where colours are wanted (a terminal, --color); else lit or dark.
     if let colours, style.color {
@@ -46,8 +45,19 @@ public struct PixelBoardPreview: BoardPreview {
   }
 
   public func png(of frame: Frame, scale: Int) -> [UInt8] {
-    PNGEncoder.encode(
-      PanelPicture().draw(canvas(of: frame), colours: board.chips.colour?.palette))
+    Self.png(of: canvas(of: frame), colours: board.chips.colour?.palette).bytes
+  }
+
+  /// The panel's LEDs as a PNG: levels of the LED colour, or a colour panel's in true colour.
+  static func png(of canvas: PixelCanvas, colours: ColourPalette?) -> (
+    bytes: [UInt8], width: Int, height: Int
+  ) {
+    if let colours {
+      let picture = PanelPicture().draw(canvas, colours: colours)
+      return (PNGEncoder.encode(picture), picture.width, picture.height)
+    }
+    let bitmap = PanelPicture().draw(canvas)
+    return (PNGEncoder.encode(bitmap), bitmap.width, bitmap.height)
   }
 
   /// The panel's LEDs showing `frame` in the board's font.

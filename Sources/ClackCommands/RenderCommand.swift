@@ -37,6 +37,15 @@ struct RenderCommand: ParsableCommand {
       valueName: "file"))
   var vbml: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Show a PNG or GIF picture on a pixel (LED) board instead of text, fitted to the panel.",
+      valueName: "file"))
+  var picture: String?
+
+  @Option(help: "With --picture: the animation's frame to show, from 1.")
+  var frame = 1
+
   @OptionGroup var board: BoardOptions
 
   @Option(help: "Horizontal placement: left, center, right or justified.")
@@ -74,9 +83,10 @@ struct RenderCommand: ParsableCommand {
   var scale = 4
 
   func validate() throws {
-    guard (text == nil) != (vbml == nil) else {
-      throw ValidationError("give the text to show, or --vbml FILE, but not both")
+    guard [text != nil, vbml != nil, picture != nil].filter({ $0 }).count == 1 else {
+      throw ValidationError("give the text to show, --vbml FILE or --picture FILE: one of them")
     }
+    guard frame >= 1 else { throw ValidationError("--frame counts from 1, not \(frame)") }
     guard (1...16).contains(scale) else {
       throw ValidationError("--scale must be from 1 to 16, not \(scale)")
     }
@@ -94,6 +104,7 @@ struct RenderCommand: ParsableCommand {
     if let vbml {
       return try VBMLRender(file: vbml, json: json).output(on: preview, style: style)
     }
+    if let picture { return try showPicture(picture, on: preview, style: style) }
     let script = self.script ?? preview.defaultScript
     let text: String
     do {
@@ -120,6 +131,30 @@ struct RenderCommand: ParsableCommand {
       return try FrameOutput.json(laid.frame, extra: [("characters", "\(laid.characterCount)")])
     }
     return picture + preview.figures(of: laid) + notes
+  }
+}
+
+extension RenderCommand {
+  /// `--picture FILE`: the picture read, fitted to a pixel board's panel and shown.
+  func showPicture(_ file: String, on preview: any BoardPreview, style: PreviewStyle) throws
+    -> String
+  {
+    guard let panel = preview as? PixelBoardPreview else {
+      throw CommandFailure(
+        "--picture needs a pixel (LED) board (--board FILE with a panel); flaps show characters")
+    }
+    let loaded: Picture
+    do {
+      loaded = try PictureFile.load(file)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    guard frame <= loaded.frames.count else {
+      throw CommandFailure(
+        "\(file) has \(loaded.frames.count) frames; --frame \(frame) is past them")
+    }
+    let (shown, notes) = try panel.picture(of: loaded, frame: frame - 1, style: style)
+    return shown + notes
   }
 }
 

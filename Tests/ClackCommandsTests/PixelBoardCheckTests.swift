@@ -103,6 +103,42 @@ import Testing
     #expect(colours[[0x1E, 0x1E, 0x1E], default: 0] > 0, "dark LEDs dim grey")
   }
 
+  @Test func aPictureIsFittedToThePanel() throws {
+    // A 4 × 1 PNG, red then blue halves: on the 32 × 8 colour panel it is 32 × 8, red left.
+    var canvas = ColourCanvas(width: 4, height: 1)
+    for x in 0..<4 { canvas[x, 0] = x < 2 ? RGB(255, 0, 0) : RGB(0, 0, 255) }
+    let directory = FileManager.default.temporaryDirectory
+    let source = directory.appendingPathComponent("clack-picture-\(UUID()).png").path
+    let png = directory.appendingPathComponent("clack-led-\(UUID()).png").path
+    try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: source))
+    defer {
+      for path in [source, png] { try? FileManager.default.removeItem(atPath: path) }
+    }
+    let path = boards.appendingPathComponent("ws2812-8x32.yaml").path
+    let output = try parse(
+      RenderCommand.self, ["render", "--picture", source, "--board", path, "--png", png]
+    ).output(isTerminal: false)
+    #expect(output.contains("4×1 px: 32×8 LEDs at (0, 0) of ws2812-8x32's 32×8"), "\(output)")
+    let drawn = try PictureFile.load(png)
+    // The LEDs' centres (10 px a LED, a 10 px border): red on the left, blue on the right.
+    let left = drawn.pixel(frame: 0, x: 10 + 5, y: 10 + 5)
+    let right = drawn.pixel(frame: 0, x: 10 + 31 * 10 + 5, y: 10 + 5)
+    #expect(
+      [left.0, left.1, left.2] == [255, 0, 0] && [right.0, right.1, right.2] == [0, 0, 255])
+
+    let flaps = boards.appendingPathComponent("sim-6x22.yaml").path
+    #expect(throws: CommandFailure.self) {
+      try parse(RenderCommand.self, ["render", "--picture", source, "--board", flaps])
+        .output(isTerminal: false)
+    }
+    #expect(throws: CommandFailure.self) {
+      try parse(
+        RenderCommand.self, ["render", "--picture", source, "--frame", "2", "--board", path]
+      )
+      .output(isTerminal: false)
+    }
+  }
+
   @Test func pngDrawsThePanelsLEDs() throws {
     let path = boards.appendingPathComponent("max7219-32x8.yaml").path
     let png = FileManager.default.temporaryDirectory.appendingPathComponent(

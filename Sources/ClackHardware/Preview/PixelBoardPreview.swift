@@ -25,7 +25,35 @@ public struct PixelBoardPreview: BoardPreview {
   public func picture(of frame: Frame, style: PreviewStyle) throws(PreviewFailure)
     -> (picture: String, notes: String)
   {
-    let canvas = self.canvas(of: frame)
+    try present(canvas(of: frame), style: style)
+  }
+
+  /// Frame `frame` (from 0) of a picture, fitted to the panel, as `picture(of:style:)` shows
+  /// text; and a line of what it is and where it went.
+  public func picture(of picture: Picture, frame: Int, style: PreviewStyle) throws(PreviewFailure)
+    -> (picture: String, notes: String)
+  {
+    let geometry = board.geometry
+    let fit = PictureFit(width: geometry.canvasWidth, height: geometry.canvasHeight)
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    fit.draw(picture, frame: frame, into: &canvas)
+    let (shown, notes) = try present(canvas, style: style)
+    let place = fit.placement(of: picture)
+    var line = "\(picture.width)×\(picture.height) px"
+    if picture.isAnimated {
+      line +=
+        ", frame \(frame + 1) of \(picture.frames.count) (\(picture.loopMilliseconds) ms a loop)"
+    }
+    line += ": \(place.width)×\(place.height) LEDs at (\(place.x), \(place.y)) of \(board.name)'s "
+    line += "\(geometry.width)×\(geometry.height)\n"
+    return (shown, line + notes)
+  }
+
+  /// A canvas of the panel as half blocks (in colour where wanted), and the PNG when asked.
+  private func present(_ canvas: PixelCanvas, style: PreviewStyle) throws(PreviewFailure)
+    -> (picture: String, notes: String)
+  {
     var notes = ""
     let colours = board.chips.colour?.palette
     if let png = style.png {

@@ -22,7 +22,10 @@ struct RenderCommand: ParsableCommand {
       and no font on the system. With --board naming a pixel (LED) board, the text is laid out \
       in the board's character grid (its size in its font), printed as half blocks (a colour \
       panel's in 24-bit colour when colour is on), and --png draws the panel's LEDs (a colour \
-      panel's in their colours). On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
+      panel's in their colours). With --picture FILE (a PNG or a GIF) and a pixel board, the \
+      picture is fitted whole to the panel, centred, in the panel's colours (a colour panel's \
+      cube of colours, a grey panel's levels, a single-colour panel lit from half lightness); \
+      --frame N shows an animation's Nth frame. On rune flaps (boards/sim-runes-6x22.yaml) a terminal gets the \
       runes drawn from GNU Unifont's glyphs, so they need no runic font; piped, they print as \
       characters. With --vbml FILE it composes a VBML document (Vestaboard's markup: \
       components, {{props}}, styles) for the board instead of text (docs/vbml.md).

@@ -327,7 +327,8 @@ let package = Package(
         "ClackTestSupport",
       ]
     ),
-    .testTarget(name: "ClackBoardTests", dependencies: ["ClackBoard", "ClackCore"]),
+    .testTarget(
+      name: "ClackBoardTests", dependencies: ["ClackBoard", "ClackCore", "ClackTestSupport"]),
     .testTarget(
       name: "ClackHardwareTests",
       dependencies: [
@@ -393,6 +394,7 @@ let package = Package(
         "ClackAPI", "ClackRuntime", "ClackHTTPFace", "ClackMQTTFace", "ClackMQTT",
         "ClackRuntimeTestSupport", "ClackBoard", "ClackContent", "ClackCore", "ClackHardware",
         "ClackStore", "ClackDaemon", "ClackCommands", "ClackWireMapping", "ClackSources",
+        "ClackTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -408,7 +410,8 @@ let package = Package(
       dependencies: [
         "ClackDaemon", "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore",
         "ClackHAL",
-        "ClackMQTT", "ClackRuntime", "ClackStore", .product(name: "Logging", package: "swift-log"),
+        "ClackMQTT", "ClackRuntime", "ClackStore", "ClackTestSupport",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // The whole process: tests that start the `clack` binary (built with the tests).

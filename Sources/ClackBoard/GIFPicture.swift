@@ -40,6 +40,11 @@ enum GIFPicture {
     guard count <= PictureFile.largestFrameCount else {
       throw failure("\(count) frames is more than an animation may have (1000)")
     }
+    guard width * height * count <= PictureFile.largestAnimationPixels else {
+      throw failure(
+        "\(count) frames of \(width) × \(height) pixels is more than a daemon keeps (\(PictureFile.largestAnimationPixels / 1_048_576) Mi pixels in all): scale it to the panel first, e.g. 'convert IN.gif -coalesce -resize 64x32 OUT.gif' (ImageMagick)"
+      )
+    }
     var canvas = [UInt8](repeating: 0, count: width * height * 4)
     var frames: [Picture.Frame] = []
     for index in 0..<count {

@@ -10,6 +10,9 @@ public enum PictureFile {
   public static let largestPixels = 4096 * 4096
   /// The most frames an animation may have.
   public static let largestFrameCount = 1000
+  /// The most pixels an animation's frames may have in all (16 Mi: 64 MiB decoded), since a
+  /// picture page keeps its frames while the daemon runs.
+  public static let largestAnimationPixels = 16 * 1_048_576
 
   public static func load(_ path: String) throws(PictureFileError) -> Picture {
     guard FileManager.default.fileExists(atPath: path) else {

@@ -13,7 +13,7 @@ extension DaemonConfig {
 }
 
 extension YAMLReader {
-  /// `pages`: a list of `{name, text | vbml_file, justify, align, fields}`. Names are unique;
+  /// `pages`: a list of `{name, text | vbml_file | picture_file, justify, align, fields}`. Names are unique;
   /// a text template naming a field that is neither built in nor the page's own is refused,
   /// and so is a field reading a source that `sources` (the names given) does not define.
   func pages(resolve: (String) -> String, sources: [String]) throws(BoardFileError) -> [Page] {
@@ -30,7 +30,8 @@ extension YAMLReader {
 
   private func page(resolve: (String) -> String, sources: [String]) throws(BoardFileError) -> Page {
     let fields = try self.fields(
-      allowed: ["name", "text", "vbml_file", "justify", "align", "fields"], required: ["name"])
+      allowed: ["name", "text", "vbml_file", "picture_file", "justify", "align", "fields"],
+      required: ["name"])
     let nameField = try fields.required("name")
     let name = try nameField.string()
     guard !name.isEmpty,
@@ -40,6 +41,23 @@ extension YAMLReader {
         "must be letters, digits, '-' and '_' (it goes in URLs and MQTT topics)")
     }
     let template: PageTemplate
+    if let file = fields["picture_file"] {
+      if fields["text"] != nil || fields["vbml_file"] != nil {
+        throw error("needs one of 'text', 'vbml_file' or 'picture_file', not two")
+      }
+      for key in ["justify", "align", "fields"] {
+        if let field = fields[key] {
+          throw field.error("a picture page has no '\(key)': it shows the picture alone")
+        }
+      }
+      let path = resolve(try file.string())
+      do {
+        template = .picture(try PictureFile.load(path), file: path)
+      } catch {
+        throw file.error(error.description)
+      }
+      return Page(name: name, template: template)
+    }
     switch (fields["text"], fields["vbml_file"]) {
     case (.some(let text), nil):
       template = .text(
@@ -56,7 +74,9 @@ extension YAMLReader {
           "'justify' and 'align' are for text pages; a VBML page sets them in its components")
       }
       template = .vbml(try file.vbmlDocument(at: resolve(try file.string())))
-    default: throw error("needs 'text' (a template with {{fields}}) or 'vbml_file', one of them")
+    default:
+      throw error(
+        "needs 'text' (a template with {{fields}}), 'vbml_file' or 'picture_file', one of them")
     }
     var own: [String: PageField] = [:]
     for (fieldName, value) in try fields["fields"]?.namedEntries() ?? [] {

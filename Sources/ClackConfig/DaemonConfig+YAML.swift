@@ -181,6 +181,19 @@ extension DaemonConfig {
   }
 }
 
+extension DaemonConfig {
+  /// Refuses a picture page shown where no picture can be: on a flap board, or in a zone
+  /// short of the whole board (`RuntimeConfig.pictureRefusal`).
+  public func validatePictures(on board: BoardDefinition, file: String) throws(BoardFileError) {
+    for (index, entry) in runtime.schedules.enumerated() {
+      if let why = runtime.pictureRefusal(entry, board: board) {
+        throw BoardFileError(
+          file: file, line: nil, column: nil, field: entryField(index, "page"), message: why)
+      }
+    }
+  }
+}
+
 extension YAMLReader {
   /// `tls`: on or off, or the user's own `certificate` and `key` files.
   fileprivate func tlsMode(resolve: (String) -> String) throws(BoardFileError) -> TLSMode {

@@ -25,6 +25,9 @@ extension ZoneRenderer {
       } catch {
         throw RenderError("page '\(page.name)': \(error)")
       }
+    case .picture:
+      // The cells behind a picture are blank: what a still picture of the cells shows.
+      return Frame(rows: zone.rows, cols: zone.cols)
     }
   }
 

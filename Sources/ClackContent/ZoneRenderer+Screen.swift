@@ -42,6 +42,9 @@ extension ZoneRenderer {
     for content: ScheduledContent, in zone: ZoneSpec, now: Date, quotes: [Quote],
     script: RunicScript = .latin, sources: SourceSnapshot = [:]
   ) throws -> Screen {
+    if case .page(let page) = content, case .picture(let picture, _) = page.template {
+      return Screen(frame: Frame(rows: zone.rows, cols: zone.cols), picture: picture)
+    }
     do {
       return Screen(
         frame: try frame(
@@ -82,8 +85,10 @@ extension ZoneRenderer {
   }
 
   /// Copies a zone's screen into the board's at the zone's place (a scrolling row keeps its
-  /// whole line; a zone that scrolls is as wide as the board).
+  /// whole line; a zone that scrolls is as wide as the board). A picture covers the board
+  /// (its zone is the whole board), so anything placed after it ends it.
   public static func place(_ part: Screen, of zone: ZoneSpec, into board: inout Screen) {
+    board.picture = part.picture
     place(part.frame, of: zone, into: &board.frame)
     for row in 0..<part.frame.rows {
       board.scrolling[zone.row + row] = part.scrolling[row]

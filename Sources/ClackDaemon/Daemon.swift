@@ -96,6 +96,7 @@ public struct Daemon {
       ?? BuiltinBoard.load()
     try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
     try config.validateScripts(on: board, file: options.configFile)
+    try config.validatePictures(on: board, file: options.configFile)
     if options.speed != 1, !options.simulate, !board.simulation.always {
       throw DaemonError(
         "--speed needs --simulate: board \(board.name) drives real hardware, which runs at its own pace"

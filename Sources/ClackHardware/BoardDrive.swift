@@ -26,11 +26,12 @@ protocol BoardDrive: AnyObject, Sendable {
   /// moves straight to `cells`; a kind that keeps no positions homes instead.
   func resume(positions: [Int], phases: [Int], showing cells: [Int]) -> Bool
   /// Hands a change to the thread: `cells`, the frame as symbol indices, and the rows that
-  /// scroll (row → the whole line); it starts at `notBefore` (`MonotonicTickClock.raw`
-  /// nanoseconds) when that is later than the next tick.
+  /// scroll (row → the whole line), or a `picture` over the whole board (`unshowable` on a
+  /// kind without pixels); it starts at `notBefore` (`MonotonicTickClock.raw` nanoseconds)
+  /// when that is later than the next tick.
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
-    notBefore: Int
+    cells: [Int], scrolling: [Int: [Symbol]], picture: Picture?, transition: Transition,
+    reduceMotion: Bool, notBefore: Int
   ) -> Handover
   /// How long the coils hold after a move's last step (a flap board's settle; 0 for a move
   /// of `microseconds` 0, and for a panel).

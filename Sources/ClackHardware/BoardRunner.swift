@@ -102,7 +102,8 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// for tools that step modules through their flaps (`clack test-pattern`).
   public func show(flaps: [Int], transition: Transition) -> Handover {
     drive.show(
-      cells: flaps, scrolling: [:], transition: transition, reduceMotion: false, notBefore: 0)
+      cells: flaps, scrolling: [:], picture: nil, transition: transition, reduceMotion: false,
+      notBefore: 0)
   }
 
   /// The frame's symbol indices in module order; flap 0 everywhere for a frame the board
@@ -120,8 +121,8 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   ) -> Handover {
     guard let cells = board.flaps(for: screen.frame) else { return .unshowable }
     return drive.show(
-      cells: cells, scrolling: screen.scrolling, transition: transition,
-      reduceMotion: reduceMotion, notBefore: notBefore)
+      cells: cells, scrolling: screen.scrolling, picture: screen.picture,
+      transition: transition, reduceMotion: reduceMotion, notBefore: notBefore)
   }
 
   public func landingMicroseconds(

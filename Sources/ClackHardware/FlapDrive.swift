@@ -73,9 +73,11 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
 
   /// Flaps never scroll: a screen's scrolling lines are a panel's.
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
-    notBefore: Int
+    cells: [Int], scrolling: [Int: [Symbol]], picture: Picture?, transition: Transition,
+    reduceMotion: Bool, notBefore: Int
   ) -> Handover {
+    // Flaps show no pictures (the config refuses a picture page on a flap board).
+    guard picture == nil else { return .unshowable }
     guard
       let plan = flaps.show(
         cells, transition: transition, planner: planner, notBefore: notBefore)

@@ -166,9 +166,10 @@ extension PixelDrive: BoardDrive {
   }
 
   func show(
-    cells: [Int], scrolling: [Int: [Symbol]], transition: Transition, reduceMotion: Bool,
-    notBefore: Int
+    cells: [Int], scrolling: [Int: [Symbol]], picture: Picture?, transition: Transition,
+    reduceMotion: Bool, notBefore: Int
   ) -> Handover {
+    if let picture { return show(picture, reduceMotion: reduceMotion, notBefore: notBefore) }
     var lines: [Int: [Int]] = [:]
     for (row, line) in scrolling {
       let indices = line.compactMap(symbols.index(of:))

@@ -48,6 +48,9 @@ extension RuntimeConfig {
           throw RunOfShowError(field: "\(place).script", error.description)
         }
       }
+      if let why = pictureRefusal(entry, board: board) {
+        throw RunOfShowError(field: "\(place).page", why)
+      }
       entries.append(entry)
     }
     return entries

@@ -32,11 +32,20 @@ extension RunOfShowSource {
 
 extension PageView {
   public init(_ page: Page) {
-    let template: String? =
-      if case .text(let text, _, _) = page.template { text } else { nil }
-    self.init(
-      name: page.name, kind: template == nil ? "vbml" : "text", template: template,
-      fields: page.allFields.keys.sorted())
+    let fields = page.allFields.keys.sorted()
+    switch page.template {
+    case .text(let text, _, _):
+      self.init(name: page.name, kind: "text", template: text, fields: fields)
+    case .vbml:
+      self.init(name: page.name, kind: "vbml", template: nil, fields: fields)
+    case .picture(let picture, let file):
+      self.init(
+        name: page.name, kind: "picture", template: nil,
+        picture: PictureView(
+          file: file, width: picture.width, height: picture.height,
+          frames: picture.frames.count, loopMilliseconds: picture.loopMilliseconds),
+        fields: [])
+    }
   }
 }
 

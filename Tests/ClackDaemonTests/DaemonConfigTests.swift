@@ -4,6 +4,7 @@ import ClackContent
 import ClackCore
 import ClackDaemon
 import ClackRuntime
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -129,6 +130,22 @@ import Testing
       "pages[0].fields.d.countdown: '25-12-2026' is not a date"
     ),
     ("pages:\n  - {name: a, vbml_file: /nonexistent.json}", "cannot read the VBML file"),
+    (
+      "pages:\n  - {name: a, picture_file: /nonexistent.png}",
+      "pages[0].picture_file: /nonexistent.png: no such picture file"
+    ),
+    (
+      "pages:\n  - {name: a, picture_file: /etc/hostname}",
+      "pages[0].picture_file: /etc/hostname: a picture is a .png or a .gif file"
+    ),
+    (
+      "pages:\n  - {name: a, text: x, picture_file: a.png}",
+      "pages[0]: needs one of 'text', 'vbml_file' or 'picture_file', not two"
+    ),
+    (
+      "pages:\n  - {name: a, picture_file: a.png, justify: left}",
+      "pages[0].justify: a picture page has no 'justify'"
+    ),
     (
       "sources:\n  - {name: a}",
       "sources[0]: needs one of 'json: URL' (fetched), 'weather: {latitude, longitude}'"
@@ -281,6 +298,35 @@ import Testing
       !config.schedules.contains {
         $0.cadence == .cron(try! CronExpression("0 7 * * *")) && $0.content == .quoteOfTheDay
       })
+  }
+
+  @Test func aPicturePageIsReadAndShownOnlyOnTheWholeOfAPixelBoard() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "picture-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var canvas = ColourCanvas(width: 3, height: 2)
+    canvas[1, 1] = RGB(0, 255, 0)
+    try Data(PNGEncoder.encode(canvas)).write(to: directory.appendingPathComponent("logo.png"))
+    let file = directory.appendingPathComponent("clack.yaml").path
+    try "pages:\n  - {name: logo, picture_file: logo.png}\nrun_of_show:\n  - {page: logo}\n"
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let config = try DaemonConfig.load(path: file)
+    guard case .picture(let picture, let path) = config.runtime.pages[0].template else {
+      Issue.record("logo is a picture page")
+      return
+    }
+    #expect(path == directory.appendingPathComponent("logo.png").path, "next to the config")
+    #expect(
+      picture.width == 3 && picture.height == 2 && picture.pixel(frame: 0, x: 1, y: 1).1 == 255)
+
+    let panel = try loadBoardFile("ws2812-16x16.yaml")
+    try config.validatePictures(on: panel, file: file)
+    #expect {
+      try config.validatePictures(on: try BuiltinBoard.load(), file: file)
+    } throws: { error in
+      "\(error)".contains("run_of_show[0].page: page 'logo' is a picture: only a pixel (LED) board")
+    }
   }
 
   @Test func sourcesAndPagesThatReadThemAreRead() throws {

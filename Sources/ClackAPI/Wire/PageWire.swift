@@ -34,14 +34,39 @@ public struct PagesView: Codable, Sendable, Hashable {
 /// A page: its name, its kind of template, and the fields it can use.
 public struct PageView: Codable, Sendable, Hashable {
   public var name: String
-  /// `text` or `vbml`.
+  /// `text`, `vbml` or `picture`.
   public var kind: String
-  /// A text page's template; nil for a VBML page.
+  /// A text page's template; nil for other pages.
   public var template: String?
+  /// A picture page's picture; nil for other pages.
+  public var picture: PictureView?
   public var fields: [String]
 
-  public init(name: String, kind: String, template: String?, fields: [String]) {
+  public init(
+    name: String, kind: String, template: String?, picture: PictureView? = nil, fields: [String]
+  ) {
     (self.name, self.kind, self.template, self.fields) = (name, kind, template, fields)
+    self.picture = picture
+  }
+}
+
+/// A picture page's picture: its file, its size in pixels, its frames and one loop's length.
+public struct PictureView: Codable, Sendable, Hashable {
+  public var file: String
+  public var width: Int
+  public var height: Int
+  public var frames: Int
+  /// One pass of an animation, in milliseconds (0 for a still picture).
+  public var loopMilliseconds: Int
+
+  enum CodingKeys: String, CodingKey {
+    case file, width, height, frames
+    case loopMilliseconds = "loop_ms"
+  }
+
+  public init(file: String, width: Int, height: Int, frames: Int, loopMilliseconds: Int) {
+    (self.file, self.width, self.height) = (file, width, height)
+    (self.frames, self.loopMilliseconds) = (frames, loopMilliseconds)
   }
 }
 

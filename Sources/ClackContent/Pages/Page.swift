@@ -35,6 +35,7 @@ public struct Page: Sendable, Hashable {
           case .raw, .randomColors: []
           }
         })
+    case .picture: names = []
     }
     return allFields.filter { names.contains($0.key) }
   }
@@ -74,6 +75,9 @@ public enum PageTemplate: Sendable, Hashable {
   /// A VBML document, composed for the zone with the fields among its props (a field takes
   /// the place of a prop of the same name).
   case vbml(VBMLDocument)
+  /// A PNG or GIF picture (read from `file` when the config was), shown whole on a pixel
+  /// board, fitted to its panel; an animation plays. It has no fields.
+  case picture(Picture, file: String)
 
   /// The `{{name}}` tags of a text template, in order (spaces inside the braces ignored).
   public static func fieldNames(in text: String) -> [String] {

@@ -52,6 +52,7 @@ struct ConfigReloadService: Service {
       options.overrides.apply(to: &fresh)
       try fresh.validateZones(rows: board.rows, cols: board.cols, file: file)
       try fresh.validateScripts(on: board, file: file)
+      try fresh.validatePictures(on: board, file: file)
       let needRestart = fresh.restartOnlyChanges(comparedTo: running)
       let applied = fresh.applicable(over: running)
       let source = try await runtime.reload(applied.runtime)

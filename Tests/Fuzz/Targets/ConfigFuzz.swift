@@ -17,6 +17,7 @@ extension FuzzTarget {
     do {
       try config.validateZones(rows: board.rows, cols: board.cols, file: "clack.yaml")
       try config.validateScripts(on: board, file: "clack.yaml")
+      try config.validatePictures(on: board, file: "clack.yaml")
     } catch {
       expect(!"\(error)".isEmpty, "a config error without words")
       return false

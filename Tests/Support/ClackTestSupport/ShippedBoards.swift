@@ -11,6 +11,11 @@ public func loadBoard(_ name: String) throws -> BoardDefinition {
   try BoardDefinition.load(path: boardsDirectory.appendingPathComponent(name).path)
 }
 
+/// A shipped board file of any kind (flaps or pixels), loaded as `clack run` loads it.
+public func loadBoardFile(_ name: String) throws -> BoardDefinition {
+  try BoardFile.load(path: boardsDirectory.appendingPathComponent(name).path)
+}
+
 /// A shipped board file with `extra` YAML appended (a smaller power budget, say).
 public func twinBoard(_ file: String, extra: String = "") throws -> BoardDefinition {
   let yaml =

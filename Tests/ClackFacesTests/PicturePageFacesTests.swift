@@ -15,9 +15,14 @@ import Testing
 @Suite(.serialized) struct PicturePageFacesTests {
   /// A PNG of `canvas`, written where the test can read it; the picture as `PictureFile` reads it.
   static func png(_ canvas: ColourCanvas) throws -> (path: String, picture: Picture) {
+    try file(PNGEncoder.encode(canvas))
+  }
+
+  /// PNG bytes written to a file, and read back.
+  static func file(_ png: [UInt8]) throws -> (path: String, picture: Picture) {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clack-page-\(UUID()).png")
-    try Data(PNGEncoder.encode(canvas)).write(to: url)
+    try Data(png).write(to: url)
     return (url.path, try PictureFile.load(url.path))
   }
 
@@ -70,6 +75,19 @@ import Testing
     #expect(
       pages.pages.first?.picture
         == PictureView(file: path, width: 8, height: 4, frames: 1, loopMilliseconds: 0))
+
+    // Home Assistant's image entity gets the picture, not the blank cells behind it.
+    let png = try #require(await display.picture())
+    let (pngPath, drawn) = try Self.file(png)
+    defer { try? FileManager.default.removeItem(atPath: pngPath) }
+    let colours = Set(
+      (0..<drawn.height).flatMap { y in
+        (0..<drawn.width).map { x in
+          let (r, g, b, _) = drawn.pixel(frame: 0, x: x, y: y)
+          return [r, g, b]
+        }
+      })
+    #expect(colours.count > 8, "the picture's colours in the PNG: \(colours.count)")
 
     // A message takes the board from the picture, and its text shows in place of it.
     let (posted, answer) = try await daemon.post("/api/v1/messages", #"{"text": "HI"}"#)

@@ -24,11 +24,19 @@ public protocol BoardPreview: Sendable {
   /// pixels a font pixel; a panel's LEDs have their own size): what Home Assistant's image
   /// entity shows.
   func png(of frame: Frame, scale: Int) -> [UInt8]
+  /// `screen` as a PNG picture: its frame, or on a panel the picture on it (its first frame,
+  /// fitted as the panel shows it).
+  func png(of screen: Screen, scale: Int) -> [UInt8]
   /// The line after a laid-out text: how much of the board it fills, and what the board is.
   func figures(of laid: LaidOutText) -> String
   /// The board file (at `file`) summarised; with `simulate`, its simulated twin is built and
   /// put through a bus self-test, and a fault is a failure listing the summary and each fault.
   func check(file: String, simulate: Bool) throws(PreviewFailure) -> String
+}
+
+extension BoardPreview {
+  /// A board without pictures shows a screen's frame.
+  public func png(of screen: Screen, scale: Int) -> [UInt8] { png(of: screen.frame, scale: scale) }
 }
 
 /// How to picture a frame.

@@ -34,12 +34,9 @@ public struct PixelBoardPreview: BoardPreview {
     -> (picture: String, notes: String)
   {
     let geometry = board.geometry
-    let fit = PictureFit(width: geometry.canvasWidth, height: geometry.canvasHeight)
-    var canvas = PixelCanvas(
-      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
-    fit.draw(picture, frame: frame, into: &canvas)
-    let (shown, notes) = try present(canvas, style: style)
-    let place = fit.placement(of: picture)
+    let (shown, notes) = try present(canvas(of: picture, frame: frame), style: style)
+    let place = PictureFit(width: geometry.canvasWidth, height: geometry.canvasHeight)
+      .placement(of: picture)
     var line = "\(picture.width)×\(picture.height) px"
     if picture.isAnimated {
       line +=
@@ -76,6 +73,11 @@ public struct PixelBoardPreview: BoardPreview {
     Self.png(of: canvas(of: frame), colours: board.chips.colour?.palette).bytes
   }
 
+  public func png(of screen: Screen, scale: Int) -> [UInt8] {
+    guard let picture = screen.picture else { return png(of: screen.frame, scale: scale) }
+    return Self.png(of: canvas(of: picture, frame: 0), colours: board.chips.colour?.palette).bytes
+  }
+
   /// The panel's LEDs as a PNG: levels of the LED colour, or a colour panel's in true colour.
   static func png(of canvas: PixelCanvas, colours: ColourPalette?) -> (
     bytes: [UInt8], width: Int, height: Int
@@ -86,6 +88,16 @@ public struct PixelBoardPreview: BoardPreview {
     }
     let bitmap = PanelPicture().draw(canvas)
     return (PNGEncoder.encode(bitmap), bitmap.width, bitmap.height)
+  }
+
+  /// The panel's LEDs showing frame `frame` of `picture`, fitted whole as a picture page's.
+  private func canvas(of picture: Picture, frame: Int) -> PixelCanvas {
+    let geometry = board.geometry
+    var canvas = PixelCanvas(
+      width: geometry.canvasWidth, height: geometry.canvasHeight, depth: board.depth)
+    PictureFit(width: geometry.canvasWidth, height: geometry.canvasHeight)
+      .draw(picture, frame: frame, into: &canvas)
+    return canvas
   }
 
   /// The panel's LEDs showing `frame` in the board's font.

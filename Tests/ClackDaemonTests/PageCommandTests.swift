@@ -1,3 +1,5 @@
+import ClackCore
+import ClackTestSupport
 import Foundation
 import Testing
 
@@ -54,6 +56,29 @@ import Testing
     ).output(isTerminal: false)
     #expect(text.contains("│5│ │D│A│Y│S│"), "\(text)")
     #expect(text.contains("page 'xmas' in zone 'bottom' at 2026-12-20T13:00:00+01:00"))
+  }
+
+  @Test func aPicturePageShowsItsPictureOnAPanelAndIsRefusedOnFlaps() async throws {
+    let file = try Self.configFile(
+      "pages:\n  - {name: logo, picture_file: logo.png}\nrun_of_show:\n  - {page: logo}\n")
+    var canvas = ColourCanvas(width: 8, height: 4)
+    for x in 0..<8 { canvas[x, 1] = RGB(255, 0, 0) }
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+    try Data(PNGEncoder.encode(canvas)).write(to: directory.appendingPathComponent("logo.png"))
+    let board = boardsDirectory.appendingPathComponent("ws2812-16x16.yaml").path
+    let shown = try await PageCommand.parse(
+      ["preview", "logo", "--config", file, "--board", board]
+    ).output(isTerminal: false)
+    #expect(shown.contains("8×4 px: 16×8 LEDs at (0, 4) of ws2812-16x16's 16×16"), "\(shown)")
+    #expect(shown.contains("page 'logo' in zone 'main'"))
+    // Rows 6 and 7 of LEDs (the picture's second row, doubled) are lit: half blocks there.
+    #expect(shown.contains("█"), "\(shown)")
+
+    await #expect {
+      try await PageCommand.parse(["preview", "logo", "--config", file]).output(isTerminal: false)
+    } throws: { error in
+      "\(error)".contains("page 'logo' is a picture: only a pixel (LED) board shows pictures")
+    }
   }
 
   @Test func anUnknownPageAndABadTimeAreNamed() async throws {

@@ -27,8 +27,9 @@ public struct PageCommand: AsyncParsableCommand {
       a JSON document, Home Assistant's /api/states list), and --offline fetches nothing; a \
       source that fails is named under the picture (on standard error with --json). \
       --json prints the rows as text and as Vestaboard codes with each \
-      field's value; --png FILE also draws a picture. 'clack pages' lists and switches the \
-      pages of a running daemon (docs/content.md).
+      field's value; --png FILE also draws a picture. A picture page (a PNG or GIF, on a \
+      pixel board) shows its picture fitted to the panel, an animation's first frame. \
+      'clack pages' lists and switches the pages of a running daemon (docs/content.md).
       """)
 
   enum Action: String, ExpressibleByArgument, CaseIterable {
@@ -109,6 +110,12 @@ public struct PageCommand: AsyncParsableCommand {
       flapSet: definition.flapSet, timeZone: settings.timeZone, scrolling: preview.scrolling)
     let script = settings.runtime.script ?? preview.defaultScript
     let (sources, sourceNotes) = try await readings(of: page, in: settings, at: instant)
+    let colored = color.resolved(
+      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+    let style = PreviewStyle(color: colored, isTerminal: isTerminal, png: png)
+    if case .picture(let picture, _) = page.template {
+      return try showPicture(picture, on: preview, zone: zone, style: style)
+    }
     let frame: Frame
     let fields: [String: String]
     do {
@@ -120,9 +127,6 @@ public struct PageCommand: AsyncParsableCommand {
     } catch {
       throw CommandFailure("page '\(name)' cannot be drawn in zone '\(zone.name)': \(error)")
     }
-    let colored = color.resolved(
-      isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
-    let style = PreviewStyle(color: colored, isTerminal: isTerminal, png: png)
     let (picture, pictureNotes) = try preview.picture(of: frame, style: style)
     let notes = pictureNotes + sourceNotes
     let when = Self.describe(instant, in: settings.timeZone)
@@ -139,6 +143,23 @@ public struct PageCommand: AsyncParsableCommand {
         ])
     }
     return picture + "page '\(name)' in zone '\(zone.name)' at \(when)\n" + notes
+  }
+
+  /// A picture page: its picture (the first frame of an animation) fitted to the panel, as
+  /// the board shows it; refused on a flap board, as the config is.
+  private func showPicture(
+    _ picture: Picture, on preview: any BoardPreview, zone: ZoneSpec, style: PreviewStyle
+  ) throws -> String {
+    guard let panel = preview as? PixelBoardPreview else {
+      throw CommandFailure(
+        "page '\(name)' is a picture: only a pixel (LED) board shows pictures (--board FILE "
+          + "with a panel)")
+    }
+    if json {
+      throw CommandFailure("page '\(name)' is a picture: it has no rows of text for --json")
+    }
+    let (shown, notes) = try panel.picture(of: picture, frame: 0, style: style)
+    return shown + "page '\(name)' in zone '\(zone.name)'\n" + notes
   }
 
   /// The readings of the sources `page` reads: from `--source` files, else fetched once

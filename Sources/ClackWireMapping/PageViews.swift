@@ -38,14 +38,20 @@ extension PageView {
       self.init(name: page.name, kind: "text", template: text, fields: fields)
     case .vbml:
       self.init(name: page.name, kind: "vbml", template: nil, fields: fields)
-    case .picture(let picture, let file):
+    case .picture:
       self.init(
-        name: page.name, kind: "picture", template: nil,
-        picture: PictureView(
-          file: file, width: picture.width, height: picture.height,
-          frames: picture.frames.count, loopMilliseconds: picture.loopMilliseconds),
-        fields: [])
+        name: page.name, kind: "picture", template: nil, picture: PictureView(page), fields: [])
     }
+  }
+}
+
+extension PictureView {
+  /// A picture page's picture; nil for other pages.
+  init?(_ page: Page) {
+    guard case .picture(let picture, let file) = page.template else { return nil }
+    self.init(
+      file: file, width: picture.width, height: picture.height, frames: picture.frames.count,
+      loopMilliseconds: picture.loopMilliseconds)
   }
 }
 
@@ -54,6 +60,7 @@ extension PagePreviewView {
     self.init(
       page: preview.page.name, zone: preview.zone.name, at: preview.at,
       rows: try? preview.frame.codes(),
-      lines: preview.frame.notations().map { $0.joined() }, fields: preview.fields)
+      lines: preview.frame.notations().map { $0.joined() }, fields: preview.fields,
+      picture: PictureView(preview.page))
   }
 }

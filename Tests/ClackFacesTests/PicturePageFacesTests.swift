@@ -72,9 +72,13 @@ import Testing
     decoder.dateDecodingStrategy = .iso8601
     let pages = try decoder.decode(PagesView.self, from: Data(body.utf8))
     #expect(pages.pages.first?.kind == "picture")
-    #expect(
-      pages.pages.first?.picture
-        == PictureView(file: path, width: 8, height: 4, frames: 1, loopMilliseconds: 0))
+    let facts = PictureView(file: path, width: 8, height: 4, frames: 1, loopMilliseconds: 0)
+    #expect(pages.pages.first?.picture == facts)
+    let (previewed, previewBody) = try await daemon.request(
+      "GET", "/api/v1/pages/stripes/preview")
+    #expect(previewed == .ok, "\(previewBody)")
+    let preview = try decoder.decode(PagePreviewView.self, from: Data(previewBody.utf8))
+    #expect(preview.picture == facts && preview.zone == "main")
 
     // Home Assistant's image entity gets the picture, not the blank cells behind it.
     let png = try #require(await display.picture())

@@ -125,13 +125,15 @@ public struct PagePreviewView: Codable, Sendable, Hashable {
   public var lines: [String]
   /// Each field's value at that moment.
   public var fields: [String: String]
+  /// A picture page's picture (its cells, in `rows` and `lines`, are blank); nil for others.
+  public var picture: PictureView?
 
   public init(
     page: String, zone: String, at: Date, rows: [[Int]]?, lines: [String],
-    fields: [String: String]
+    fields: [String: String], picture: PictureView? = nil
   ) {
     (self.page, self.zone, self.at, self.rows, self.lines) = (page, zone, at, rows, lines)
-    self.fields = fields
+    (self.fields, self.picture) = (fields, picture)
   }
 }
 

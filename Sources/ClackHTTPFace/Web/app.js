@@ -334,9 +334,14 @@ async function previewPage(name) {
     pageResult(reply);
     return;
   }
+  const picture = reply.json.picture;
   $("page-result").textContent = `${name}, as it would show now in zone ${reply.json.zone}`;
   $("page-result").className = "";
-  preview.textContent = reply.json.lines.map((line) => `|${line}|`).join("\n");
+  // A picture page's cells are blank: say what the picture is instead.
+  preview.textContent = picture
+    ? `a picture: ${picture.file}, ${picture.width}×${picture.height} px` +
+      (picture.frames > 1 ? `, ${picture.frames} frames, ${picture.loop_ms} ms a loop` : "")
+    : reply.json.lines.map((line) => `|${line}|`).join("\n");
   preview.hidden = false;
 }
 

@@ -7,7 +7,8 @@
 # time and CPU time of a frame, the frames per second a smooth scroll reaches beside the
 # bus-time bound (goal: 60 where the bus allows; a colour panel 95 % of its bound), the
 # frame-to-pixels latency of a new screen and the allocations per frame (goal 0; exits
-# non-zero on any). Record the figures,
+# non-zero on any), then the allocations while the same loop plays a picture page's
+# animation (four frames of 50 ms, looping; goal 0). Record the figures,
 # with the machine and date, in docs/performance.md.
 #
 # Usage: scripts/bench-pixels.sh [FRAMES] [BOARD…]   (default: every pixel board, 5000 frames)

@@ -12,8 +12,6 @@ import ClackSimHAL
 final class SimulatedColourPanel {
   let panel: any PixelPanel
   let palette: ColourPalette
-  /// The colour (lightness, 0–255 a channel) a pixel of the picture shows.
-  private let seenColour: (Int, Int) -> RGB
   /// What a pixel's LED was sent: red, green and blue as the wire carries them (a chain's
   /// duties, an RGBW LED's white added back; a server's bytes).
   private let seenWire: (Int, Int) -> (Int, Int, Int)
@@ -34,7 +32,6 @@ final class SimulatedColourPanel {
   ) throws(HALError) {
     palette = colour.palette
     let chips = board.chips
-    let curve = LightnessCurve()
     let width = board.geometry.width
     if chips.kind == .flaschenTaschen {
       let offset = colour.offset
@@ -44,7 +41,6 @@ final class SimulatedColourPanel {
       sender.refusing = missing
       let display = try board.flaschenTaschenPanel(on: sender)
       panel = display
-      seenColour = { server.seen(x: offset.x + $0, y: offset.y + $1) }
       seenWire = { x, y in
         let colour = server.seen(x: offset.x + x, y: offset.y + y)
         return (Int(colour.red), Int(colour.green), Int(colour.blue))
@@ -63,14 +59,6 @@ final class SimulatedColourPanel {
       let model = APA102ChainModel(ledCount: layout.ledCount)
       let seen = missing ? APA102ChainModel(ledCount: layout.ledCount) : model
       peripheral = model
-      seenColour = { x, y in
-        let led = seen.shown[ledOfPixel[y * width + x]]
-        // The 5-bit global brightness scales the three duties.
-        func lit(_ duty: UInt8) -> UInt8 {
-          curve.lightness[Int(duty) * Int(led.brightness) / 31]
-        }
-        return RGB(lit(led.red), lit(led.green), lit(led.blue))
-      }
       seenWire = { x, y in
         let led = seen.shown[ledOfPixel[y * width + x]]
         let scale = Int(led.brightness)
@@ -86,12 +74,6 @@ final class SimulatedColourPanel {
       let model = WS2812ChainModel(part: part, ledCount: layout.ledCount)
       let seen = missing ? WS2812ChainModel(part: part, ledCount: layout.ledCount) : model
       peripheral = model
-      seenColour = { x, y in
-        let led = seen.colour(ofLED: ledOfPixel[y * width + x])
-        // An RGBW LED's white shows the white its colours shared.
-        func lit(_ duty: UInt8) -> UInt8 { curve.lightness[min(255, Int(duty) + Int(led.white))] }
-        return RGB(lit(led.red), lit(led.green), lit(led.blue))
-      }
       seenWire = { x, y in
         let led = seen.colour(ofLED: ledOfPixel[y * width + x])
         let white = Int(led.white)
@@ -145,14 +127,5 @@ final class SimulatedColourPanel {
       let duty = curved ? Int(curve[UInt8(level)]) : level
       wire[lightness] = now.scale < 1 ? Int(Double(duty) * now.scale) : duty
     }
-  }
-
-  /// What the panel shows, in colour.
-  func seen(width: Int, height: Int) -> ColourCanvas {
-    var canvas = ColourCanvas(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width { canvas[x, y] = seenColour(x, y) }
-    }
-    return canvas
   }
 }

@@ -106,11 +106,6 @@ public final class SimulatedPixelBoard {
     }
   }
 
-  /// A colour panel's LEDs as they look (nil for single-colour chips).
-  public func seenColours() -> ColourCanvas? {
-    colourTwin?.seen(width: board.geometry.width, height: board.geometry.height)
-  }
-
   /// What the panel shows, read from the chips' registers, in picture coordinates.
   public func seen() -> PixelCanvas {
     let geometry = board.geometry

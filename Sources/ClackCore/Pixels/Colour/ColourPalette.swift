@@ -82,30 +82,4 @@ public struct ColourPalette: Sendable, Hashable {
       }
     }
   }
-
-  /// The index whose colour, at some brightness, `seen` is nearest to: dark when it is black,
-  /// else the colour it is most nearly a multiple of (so a frame dimmed by the brightness or
-  /// the supply still reads as the colours it was drawn in). What a twin reads back from its
-  /// LEDs. Allocates nothing.
-  public func index(nearest seen: RGB) -> UInt8 {
-    let (red, green, blue) = (Double(seen.red), Double(seen.green), Double(seen.blue))
-    guard red + green + blue > 0 else { return Self.dark }
-    var best = Self.ink
-    var bestMiss = Double.infinity
-    for index in 1..<colours.count {
-      let colour = colours[index]
-      let (r, g, b) = (Double(colour.red), Double(colour.green), Double(colour.blue))
-      let norm = r * r + g * g + b * b
-      guard norm > 0 else { continue }
-      let scale = (red * r + green * g + blue * b) / norm
-      let miss =
-        (red - scale * r) * (red - scale * r) + (green - scale * g) * (green - scale * g)
-        + (blue - scale * b) * (blue - scale * b)
-      if miss < bestMiss {
-        bestMiss = miss
-        best = UInt8(index)
-      }
-    }
-    return best
-  }
 }

@@ -5,9 +5,6 @@
 public struct LightnessCurve: Sendable, Hashable {
   /// The duty (0–255) for each lightness (0–255).
   public let duty: [UInt8]
-  /// The lightness each duty shows (0 for 0; else the middle of the levels that give it, or
-  /// for a duty no level gives, the nearest level): what a twin reads back from an LED's duty.
-  public let lightness: [UInt8]
 
   public init() {
     let duty = (0..<256).map { level in
@@ -17,14 +14,6 @@ public struct LightnessCurve: Sendable, Hashable {
       return UInt8((luminance * 255).rounded())
     }
     self.duty = duty
-    lightness = (0..<256).map { value in
-      // A dark LED is dark, whichever levels round to it.
-      guard value > 0 else { return 0 }
-      let levels = duty.indices.filter { Int(duty[$0]) == value }
-      if let first = levels.first, let last = levels.last { return UInt8((first + last) / 2) }
-      let nearest = duty.indices.min { abs(Int(duty[$0]) - value) < abs(Int(duty[$1]) - value) }
-      return UInt8(nearest ?? 0)
-    }
   }
 
   private static func cube(_ x: Double) -> Double { x * x * x }

@@ -12,7 +12,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cdp import Browser  # noqa: E402
-from png_read import read_png  # noqa: E402
+from png_read import read_png, write_png  # noqa: E402
 from test_support import Checks, rows_text, write_board  # noqa: E402
 
 clack, chromium, artifacts = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -102,6 +102,13 @@ def page_dataset(browser, name, expected):
     return browser.wait_for(
         f"(() => document.getElementById('board').dataset.{name} === {json.dumps(expected)}"
         f" ? document.getElementById('board').dataset.{name} : null)()")
+
+
+def cube_colour(index):
+    """A palette index of the colour cube (16-231) as #rrggbb, by docs/api.md's formula."""
+    levels = [0, 95, 135, 175, 215, 255]
+    n = index - 16
+    return "#%02x%02x%02x" % (levels[n // 36], levels[n // 6 % 6], levels[n % 6])
 
 
 def shut(browser, daemon):
@@ -273,13 +280,39 @@ finally:
 # the colour the API reads back from the chain model, text in the board's ink, tiles in theirs.
 colour_board = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards",
                             "ws2812-8x32.yaml")
+# First a picture page (a PNG: green left half, magenta right half), put in the run of show.
+with open(os.path.join(work, "halves.png"), "wb") as f:
+    f.write(write_png([[(0, 255, 0)] * 16 + [(255, 0, 255)] * 16 for _ in range(8)]))
 with open(os.path.join(work, "colour.yaml"), "w") as f:
-    f.write(f"board: {colour_board}\nstate: colour-state\ntime_zone: UTC\nschedules: []\n")
+    f.write(f"board: {colour_board}\nstate: colour-state\ntime_zone: UTC\nschedules: []\n"
+            "pages:\n  - {name: halves, picture_file: halves.png}\n")
 port = 17344
 daemon = start_daemon("colour.yaml", "colour-daemon.log")
 browser = None
 try:
     key = open(os.path.join(work, "colour-state", "api-key")).read().strip()
+    status, reply = request("PUT", "/api/v1/run-of-show", {"run_of_show": [{"page": "halves"}]},
+                            key=key)
+    assert status == 200, (status, reply)
+    board = board_until(
+        lambda b: len({v for row in b["pixels"]["rows"] for v in row}) == 2
+        and b["pixels"]["rows"][0][0] != b["pixels"]["rows"][0][31], "the picture page shows")
+    rows = board["pixels"]["rows"]
+    halves = " ".join(cube_colour(v) for v in sorted((rows[0][0], rows[0][31])))
+    browser = Browser(chromium, os.path.join(work, "profile-colour"))
+    browser.open(f"http://127.0.0.1:{port}/")
+    colours = page_dataset(browser, "colours", halves)
+    check("the API reads back a picture page's two colours, and the page draws them",
+          colours == halves == "#00ff00 #ff00ff", f"{colours!r}, API {halves!r}")
+    png = screenshot(browser, "leds", "picture.png")
+    width, height, rows = read_png(png)
+    flat = [pixel for row in rows for pixel in row]
+    green = sum(1 for r, g, b in flat if g > 180 and r < 80 and b < 80)
+    magenta = sum(1 for r, g, b in flat if r > 180 and b > 180 and g < 80)
+    check("a screenshot shows the picture page's green and magenta halves",
+          green > 200 and magenta > 200,
+          f"{width}×{height} px: {green} green, {magenta} magenta; saved to {artifacts}/picture.png")
+    request("DELETE", "/api/v1/run-of-show", key=key)
     status, reply = request("POST", "/api/v1/messages", {"text": "HI{red}{blue}"}, key=key)
     assert status == 201, (status, reply)
     board = board_until(
@@ -291,7 +324,6 @@ try:
     expected = " ".join(palette[v] for v in sorted(shown))
     check("the API reads back ink, red and blue from the chain model",
           pixels["depth"] == "palette" and expected == "#ffe8c0 #d6352f #2d6fd6", expected)
-    browser = Browser(chromium, os.path.join(work, "profile-colour"))
     browser.open(f"http://127.0.0.1:{port}/")
     colours = page_dataset(browser, "colours", expected)
     check("the page draws the colour panel's LEDs in the API's colours", colours == expected,

@@ -1,4 +1,5 @@
-"""Reads an 8-bit RGB or RGBA PNG into rows of (r, g, b) tuples (stdlib only)."""
+"""Reads an 8-bit RGB or RGBA PNG into rows of (r, g, b) tuples, and writes rows of them as an
+RGB PNG (stdlib only)."""
 import struct
 import zlib
 
@@ -41,3 +42,17 @@ def read_png(data):
         rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
         previous = line
     return width, height, rows
+
+
+def write_png(rows):
+    """An 8-bit RGB PNG of `rows` (lists of (r, g, b) tuples, all as long), unfiltered."""
+    height, width = len(rows), len(rows[0])
+
+    def chunk(kind, body):
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    raw = b"".join(b"\0" + bytes(v for pixel in row for v in pixel) for row in rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+

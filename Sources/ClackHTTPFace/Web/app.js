@@ -101,7 +101,7 @@ function showPixels(pixels) {
       // dim LEDs stay visible: a quarter of full colour at the lowest level.
       const share = pixels.palette ? 1 : 0.25 + 0.75 * level / 255;
       const [r, g, b] = pixels.palette
-        ? (level < pixels.palette.length ? paletteColour(pixels.palette[level]) : cubeColour(level))
+        ? colourOf(pixels.palette, level)
         : LED_COLOUR.map((c) => Math.round(c * share));
       context.shadowColor = `rgba(${r}, ${g}, ${b}, ${share})`;
       context.shadowBlur = LED_PITCH * 0.9 * share;
@@ -117,13 +117,21 @@ function showPixels(pixels) {
   element.dataset.lit = String(lit);
   element.dataset.brightness = String(pixels.brightness);
   element.dataset.pixels = pixels.rows.map((row) => row.map((v) => (v > 0 ? "1" : "0")).join("")).join("/");
-  // A colour panel's colours on show, by palette index (for tests and tools).
+  // A colour panel's colours on show as #rrggbb, by palette index (for tests and tools).
   if (pixels.palette) {
     const shown = new Set(pixels.rows.flat().filter((v) => v > 0));
-    element.dataset.colours = [...shown].sort((a, b) => a - b).map((v) => pixels.palette[v]).join(" ");
+    element.dataset.colours = [...shown].sort((a, b) => a - b)
+      .map((v) => "#" + colourOf(pixels.palette, v).map((c) => c.toString(16).padStart(2, "0")).join(""))
+      .join(" ");
   } else {
     delete element.dataset.colours;
   }
+}
+
+// A colour panel's palette index as [r, g, b]: a named colour of the board's palette, or
+// one of the cube's.
+function colourOf(palette, index) {
+  return index < palette.length ? paletteColour(palette[index]) : cubeColour(index);
 }
 
 // A palette index of the colour cube pictures use (16-231: 16 + 36 r + 6 g + b, each of six

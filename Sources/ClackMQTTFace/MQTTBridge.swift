@@ -217,8 +217,11 @@ public struct MQTTBridge: Service {
     let text = WireJSON.text(state)
     guard lastState.replace(with: text, key: key) else { return }
     publish(topics.state, text, retain: true)
-    // The picture once the board has settled on something new (or on first publish).
-    if !turning, lastState.pictureNeeded(for: state.rows) { await publishPicture() }
+    // The picture once the board has settled on something new (or on first publish): new
+    // rows, or another page (a picture page's cells are blank, as an empty board's are).
+    if !turning, lastState.pictureNeeded(for: state.rows + [state.page ?? ""]) {
+      await publishPicture()
+    }
   }
 
   /// The board's picture on `…/image`, retained, for Home Assistant's image entity.
@@ -289,7 +292,7 @@ final class StateMemo: Sendable {
     pictured.withLock { $0 = nil }
   }
 
-  /// The rows last pictured on `…/image`.
+  /// The rows (and the page on show) last pictured on `…/image`.
   private let pictured = Mutex<[String]?>(nil)
 
   /// True (and remembered) when `rows` are not the ones last pictured.

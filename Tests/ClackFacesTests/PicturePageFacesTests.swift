@@ -6,6 +6,7 @@ import ClackTestSupport
 import Foundation
 import Testing
 
+@testable import ClackMQTTFace
 @testable import ClackRuntime
 
 /// A picture page under the daemon's runtime: a PNG in the run of show shows on a colour
@@ -100,6 +101,36 @@ import Testing
     _ = try await PixelBoardFacesTests.until(display, "the message over the picture") {
       $0.pixels?.rows == text
     }
+  }
+
+  @Test func homeAssistantsImageFollowsAPicturePageAfterABlankBoard() async throws {
+    let board = try loadBoardFile("ws2812-16x16.yaml")
+    var canvas = ColourCanvas(width: 4, height: 4)
+    canvas[1, 1] = RGB(255, 0, 0)
+    let (path, picture) = try Self.png(canvas)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let page = Page(name: "dot", template: .picture(picture, file: path))
+    var config = Self.config(showing: page)
+    config.schedules = []
+    let daemon = try await InProcessDaemon(config: config, board: board)
+    let display = daemon.runtime.display
+    let image = daemon.topics.image
+    let loop = Task { await display.run() }
+    defer { loop.cancel() }
+    // A blank board, settled: its image goes out.
+    _ = try await PixelBoardFacesTests.until(display, "a blank board") {
+      $0.homed && $0.moving == 0 && $0.pixels?.rows.allSatisfy { $0.allSatisfy { $0 == 0 } } == true
+    }
+    await daemon.bridge.publishState()
+    #expect(daemon.published(on: image).count == 1)
+    let (status, body) = try await daemon.request(
+      "PUT", "/api/v1/run-of-show", #"{"run_of_show": [{"page": "dot"}]}"#)
+    #expect(status == .ok, "\(body)")
+    let expected = try Self.expected(picture, frame: 0, board: board)
+    _ = try await PixelBoardFacesTests.until(display, "the picture") { $0.pixels?.rows == expected }
+    // The picture page's cells are as blank as before, but the board shows something new.
+    await daemon.bridge.publishState()
+    #expect(daemon.published(on: image).count == 2, "the picture's image goes out")
   }
 
   @Test func anAnimatedGIFsFramesTakeTurns() async throws {

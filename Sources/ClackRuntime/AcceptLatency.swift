@@ -18,6 +18,19 @@ public final class AcceptLatency: Sendable {
     }
   }
 
+  /// Forgets messages that will never move (they expired unshown), so a burst of them is not
+  /// kept until the table passes its bound.
+  public func forget(_ ids: [Int64]) {
+    acceptedAt.withLock { table in
+      for id in ids { table.removeValue(forKey: id) }
+      // An emptied table hands its storage back rather than keeping the burst's capacity.
+      if table.isEmpty { table = [:] }
+    }
+  }
+
+  /// Whether message `id`'s acknowledgement time is held, waiting for its move (tests).
+  func isPending(_ id: Int64) -> Bool { acceptedAt.withLock { $0[id] != nil } }
+
   /// Records, for the messages a move started, the time from their acknowledgement to the
   /// tick that took the command (when the first bus write happens).
   public func moveStarted(for ids: [Int64], at nanoseconds: Int) {

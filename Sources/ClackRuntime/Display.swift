@@ -259,7 +259,10 @@ public actor Display {
     for id in expired {
       publishMessage(id: id, state: .expired, reason: "its time ran out")
     }
-    if !expired.isEmpty { relief?.note() }
+    if !expired.isEmpty {
+      latency?.forget(expired)
+      relief?.note()
+    }
     messages = try store.activeMessages(at: now)
     refreshedAt = now
     dirty = false

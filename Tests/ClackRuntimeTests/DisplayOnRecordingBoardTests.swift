@@ -176,6 +176,7 @@ import Testing
     waiting.expiresIn = 60
     let expiring = try await runtime.messages.accept(waiting).message.id
     #expect(await display.isBusy)
+    #expect(runtime.latency.isPending(expiring), "its acknowledgement time, for when it moves")
     clock.advance(by: 61)
     let giveUp = ContinuousClock.now + .seconds(30)
     while try runtime.store.message(id: expiring)?.state != .expired {
@@ -184,6 +185,7 @@ import Testing
     }
     #expect(await display.isBusy, "expired while still moving")
     #expect(await !display.messages.contains { $0.id == expiring })
+    #expect(!runtime.latency.isPending(expiring), "it will never move: forgotten")
     board.finishMoves()
   }
 

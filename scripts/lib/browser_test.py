@@ -294,9 +294,15 @@ try:
     status, reply = request("PUT", "/api/v1/run-of-show", {"run_of_show": [{"page": "halves"}]},
                             key=key)
     assert status == 200, (status, reply)
-    board = board_until(
-        lambda b: len({v for row in b["pixels"]["rows"] for v in row}) == 2
-        and b["pixels"]["rows"][0][0] != b["pixels"]["rows"][0][31], "the picture page shows")
+    def halves_shown(b):
+        # Settled (not mid-transition): each half one colour, lit, and the two different.
+        rows = b["pixels"]["rows"]
+        left = {v for row in rows for v in row[:16]}
+        right = {v for row in rows for v in row[16:]}
+        return (b["moving"] == 0 and len(left) == 1 and len(right) == 1 and left != right
+                and 0 not in left | right)
+
+    board = board_until(halves_shown, "the picture page shows")
     rows = board["pixels"]["rows"]
     halves = " ".join(cube_colour(v) for v in sorted((rows[0][0], rows[0][31])))
     browser = Browser(chromium, os.path.join(work, "profile-colour"))

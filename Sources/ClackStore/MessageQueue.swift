@@ -84,10 +84,10 @@ extension ClackStore {
       let time = StoreTime(now)
       let due = Column("state") == MessageState.queued && Column("not_before") <= time
       var byID: [Int64: MessageRecord] = [:]
+      for record in try MessageRecord.fetchAll(db.cachedStatement(sql: Self.onShowSQL)) {
+        byID[rowID(record)] = record
+      }
       let parts: [QueryInterfaceRequest<MessageRecord>] = [
-        MessageRecord.filter(
-          Column("state") == MessageState.showing
-            || (Column("pinned") == true && Column("state") == MessageState.shown)),
         MessageRecord.filter(due && (Column("expires_at") > time || Column("pinned") == true))
           .order(Column("created_at").desc, Column("id").desc).limit(limit),
         MessageRecord.filter(
@@ -133,6 +133,11 @@ extension ClackStore {
   static let slotSQL = """
     SELECT * FROM message WHERE sender = ? AND zone = ? AND state IN ('queued', 'showing')
     AND pinned = 0 AND id != ?
+    """
+  /// The messages on show, and the pinned ones that were shown (they come back); seeks
+  /// `message_state_pinned`, so the history of shown messages is not read.
+  static let onShowSQL = """
+    SELECT * FROM message WHERE state = 'showing' OR (state = 'shown' AND pinned = 1)
     """
   static let nextDueSQL = """
     SELECT not_before FROM message WHERE state = 'queued' AND not_before > ?

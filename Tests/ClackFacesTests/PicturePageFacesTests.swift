@@ -19,6 +19,17 @@ import Testing
     try file(PNGEncoder.encode(canvas))
   }
 
+  /// A picture page of a `size` × `size` PNG, dark but for one red pixel at (`at`, `at`);
+  /// its picture and the file to remove.
+  static func redDotPage(_ name: String, size: Int, at: Int) throws
+    -> (page: Page, picture: Picture, path: String)
+  {
+    var canvas = ColourCanvas(width: size, height: size)
+    canvas[at, at] = RGB(255, 0, 0)
+    let (path, picture) = try png(canvas)
+    return (Page(name: name, template: .picture(picture, file: path)), picture, path)
+  }
+
   /// PNG bytes written to a file, and read back.
   static func file(_ png: [UInt8]) throws -> (path: String, picture: Picture) {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -105,11 +116,8 @@ import Testing
 
   @Test func homeAssistantsImageFollowsAPicturePageAfterABlankBoard() async throws {
     let board = try loadBoardFile("ws2812-16x16.yaml")
-    var canvas = ColourCanvas(width: 4, height: 4)
-    canvas[1, 1] = RGB(255, 0, 0)
-    let (path, picture) = try Self.png(canvas)
+    let (page, picture, path) = try Self.redDotPage("dot", size: 4, at: 1)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let page = Page(name: "dot", template: .picture(picture, file: path))
     var config = Self.config(showing: page)
     config.schedules = []
     let daemon = try await InProcessDaemon(config: config, board: board)
@@ -167,11 +175,8 @@ import Testing
   }
 
   @Test func aPicturePageIsRefusedWhereItCannotShow() throws {
-    var canvas = ColourCanvas(width: 2, height: 2)
-    canvas[0, 0] = RGB(255, 0, 0)
-    let (path, picture) = try Self.png(canvas)
+    let (page, _, path) = try Self.redDotPage("logo", size: 2, at: 0)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let page = Page(name: "logo", template: .picture(picture, file: path))
     var config = Self.config(showing: page)
 
     let flaps = try BuiltinBoard.load()

@@ -114,6 +114,8 @@ let package = Package(
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
     .systemLibrary(name: "CRealtime"),
+    // The C allocator's figures and trim (glibc's <malloc.h>): the runtime's memory relief.
+    .systemLibrary(name: "CHeap"),
     // libmosquitto's header, and its functions opened with dlopen when MQTT is configured
     // (apt libmosquitto-dev to build; libmosquitto1 to run MQTT).
     .target(name: "CMosquitto"),
@@ -162,7 +164,7 @@ let package = Package(
       name: "ClackRuntime",
       dependencies: [
         "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackScheduler", "ClackStore",
-        .product(name: "Logging", package: "swift-log"),
+        "CHeap", .product(name: "Logging", package: "swift-log"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
     ),

@@ -1,9 +1,6 @@
+import CHeap
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Hands back the memory a burst of work used, once the burst is over. A flood of messages
 /// leaves the allocator holding the heap its threads used (glibc keeps freed memory in each
@@ -63,16 +60,19 @@ public final class MemoryRelief: Sendable {
     releaseCount.add(1, ordering: .relaxed)
   }
 
-  /// Hands the heap's free memory back to the system (glibc's `malloc_trim`, which the Glibc
-  /// module does not declare, so it is looked up; elsewhere nothing).
+  /// Hands every arena's free pages back to the system (glibc's `malloc_trim`; elsewhere
+  /// nothing).
   public static func trimHeap() {
-    #if canImport(Glibc)
-      typealias Trim = @convention(c) (Int) -> Int32
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else {
-        return
-      }
-      _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    #endif
+    _ = clack_heap_trim()
+  }
+
+  /// What the C allocator holds now; nil where it does not say (not glibc).
+  public static func heapFigures() -> HeapFigures? {
+    var inUse: Int64 = -1
+    var free: Int64 = -1
+    clack_heap_figures(&inUse, &free)
+    guard inUse >= 0, free >= 0 else { return nil }
+    return HeapFigures(inUse: Int(inUse), freeHeld: Int(free))
   }
 
   /// Whether the process has locked memory (`VmLck` in /proc/self/status): the executor of real
@@ -86,4 +86,15 @@ public final class MemoryRelief: Sendable {
     }
     return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 > 0 } ?? false
   }
+}
+
+/// The C allocator's holdings: what lives in it, and what it keeps free without handing it
+/// back. After a burst, the live figure returns to rest; what the process's resident memory
+/// keeps beyond it is free memory the allocator could not hand back (pages that a live block
+/// shares).
+public struct HeapFigures: Sendable, Hashable {
+  /// Bytes in live blocks.
+  public let inUse: Int
+  /// Bytes free in the allocator's arenas.
+  public let freeHeld: Int
 }

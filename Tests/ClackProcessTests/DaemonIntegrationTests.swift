@@ -34,6 +34,8 @@ import Testing
     // The one message accepted, in one commit of its own.
     #expect(metrics.contains("clack_message_commits_total 1.0"))
     #expect(metrics.contains("clack_messages_committed_total 1.0"))
+    #expect(metrics.contains("clack_heap_in_use_bytes "))
+    #expect(metrics.contains("clack_memory_reliefs_total "))
     #expect(daemon.stop() == 0)
     #expect(daemon.output.contains("coils off"))
   }

@@ -36,4 +36,19 @@ import Testing
     clock.advance(by: 10)
     try await until("released again") { relief.releases == 2 }
   }
+
+  /// The heap's live figure follows what is allocated: the metrics page and the flood
+  /// benchmark tell live data from memory the allocator keeps by it.
+  @Test func theHeapFiguresFollowALiveBlock() throws {
+    let size = 64 << 20
+    let before = try #require(MemoryRelief.heapFigures(), "glibc says what its heap holds")
+    let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+    let holding = try #require(MemoryRelief.heapFigures())
+    block.deallocate()
+    let after = try #require(MemoryRelief.heapFigures())
+    // Other tests allocate meanwhile: a margin of 4 MiB either side.
+    #expect(holding.inUse >= before.inUse + size - (4 << 20), "\(before) then \(holding)")
+    #expect(after.inUse <= holding.inUse - size + (4 << 20), "\(holding) then \(after)")
+  }
 }

@@ -7,8 +7,8 @@ import Prometheus
 import Synchronization
 
 /// The Prometheus metrics page: HTTP requests, queue depth, module faults, executor jitter
-/// and deadline misses, and the time from a message's `201` to the first bus write of its
-/// move (recorded by the runtime's `AcceptLatency`).
+/// and deadline misses, the time from a message's `201` to the first bus write of its move
+/// (recorded by the runtime's `AcceptLatency`), and the heap's holdings.
 public final class MetricsPage: Sendable {
   let registry = PrometheusCollectorRegistry()
 
@@ -37,6 +37,14 @@ public final class MetricsPage: Sendable {
       .set(Double(metrics.commits))
     gauge("messages_committed", "total", "Messages stored by those transactions")
       .set(Double(metrics.committed))
+    if let heap = metrics.heap {
+      gauge("heap_in_use", "bytes", "Bytes the C allocator holds in live blocks")
+        .set(Double(heap.inUse))
+      gauge("heap_free_held", "bytes", "Bytes the C allocator holds free, not handed back")
+        .set(Double(heap.freeHeld))
+    }
+    gauge("memory_reliefs", "total", "Times a burst's memory was handed back once it was over")
+      .set(Double(metrics.memoryReliefs))
     if let limiter {
       gauge("http_rate_limited_addresses", "", "Client addresses the rate limiter tracks now")
         .set(Double(limiter.addressCount))

@@ -223,7 +223,8 @@ public struct BoardService: Sendable {
       modulesMoving: executor.moving, modulesWaiting: executor.waiting, ticks: executor.ticks,
       deadlineMisses: executor.deadlineMisses, commits: committer.commits,
       committed: committer.committed, tickLateness: board.tickLateness.snapshot(),
-      tickWork: board.tickWork.snapshot(), acceptToMotion: latency.snapshot())
+      tickWork: board.tickWork.snapshot(), acceptToMotion: latency.snapshot(),
+      heap: MemoryRelief.heapFigures(), memoryReliefs: messages.relief?.releases ?? 0)
   }
 
   // MARK: - Events

@@ -78,6 +78,10 @@ public struct RuntimeMetrics: Sendable {
   public let tickLateness: LatencyHistogram
   public let tickWork: LatencyHistogram
   public let acceptToMotion: LatencyHistogram
+  /// The C allocator's holdings now; nil where it does not say.
+  public let heap: HeapFigures?
+  /// How many times a burst's memory has been handed back (`MemoryRelief`).
+  public let memoryReliefs: Int
 }
 
 /// What the board shows this instant, mid-flip too, for a live picture (the terminal view).

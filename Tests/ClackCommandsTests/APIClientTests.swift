@@ -62,6 +62,27 @@ import Testing
     #expect(request.hasSuffix("\r\n\r\n{\"text\":\"HI\"}"))
   }
 
+  @Test func aDaemonThatAcceptsButNeverAnswersIsGivenUpOnAfterTheTimeout() async throws {
+    // Accepts the connection and reads nothing back: no handler answers.
+    let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).get()
+    let port = try #require(silent.localAddress?.port)
+    let client = try APIClient(url: "http://127.0.0.1:\(port)", timeoutSeconds: 1)
+    await #expect {
+      try await client.send("GET", "/health")
+    } throws: { error in
+      "\(error)".contains("no answer within 1 s")
+    }
+    try await silent.close()
+    // --timeout reaches the client, within its range.
+    let status = try #require(
+      try ClackCommand.parseAsRoot(["status", "--timeout", "60"]) as? StatusCommand)
+    #expect(try status.client.client().timeoutSeconds == 60)
+    #expect(throws: (any Error).self) {
+      try ClackCommand.parseAsRoot(["status", "--timeout", "0"])
+    }
+  }
+
   static func freePort() async throws -> Int {
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .bind(host: "127.0.0.1", port: 0).get()

@@ -21,7 +21,9 @@ import Testing
   /// Runs `clack ARGUMENTS --url … --key …` as the command line would.
   static func clack(_ arguments: [String], port: Int) async throws {
     let parsed = try ClackCommand.parseAsRoot(
-      arguments + ["--url", "http://127.0.0.1:\(port)", "--key", key.value])
+      // A minute for each answer: the daemon suite runs many twins at once, and on a 2-core
+      // machine an answer has taken more than the default 10 s.
+      arguments + ["--url", "http://127.0.0.1:\(port)", "--key", key.value, "--timeout", "60"])
     guard var command = parsed as? any AsyncParsableCommand else {
       Issue.record("\(arguments) is not a command that talks to the daemon")
       return

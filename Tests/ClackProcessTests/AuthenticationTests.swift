@@ -42,10 +42,10 @@ import Testing
     let script = try await daemon.request("GET", "/ui/app.js", headers: [:])
     #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
     // The key stays the same across a restart.
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     try await daemon.start()
     #expect(daemon.key == key)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   /// `clack key` prints the daemon's key, and `clack send` finds it or says how to give it.
@@ -53,28 +53,28 @@ import Testing
     let daemon = try DaemonProcess(port: 17328)
     try await daemon.start()
     let state = daemon.directory.appendingPathComponent("state").path
-    let printed = try DaemonProcess.runClack(["key", "--state", state])
+    let printed = try await DaemonProcess.runClack(["key", "--state", state])
     #expect(printed.status == 0)
     #expect(printed.output.trimmingCharacters(in: .whitespacesAndNewlines) == daemon.key)
 
     // A home without key files: the client has no key to send.
     let home = daemon.directory.appendingPathComponent("home").path
     let isolated = ["HOME": home, "XDG_STATE_HOME": home + "/state", "CLACK_URL": daemon.base]
-    let refused = try DaemonProcess.runClack(["send", "NO KEY"], environment: isolated)
+    let refused = try await DaemonProcess.runClack(["send", "NO KEY"], environment: isolated)
     #expect(refused.status != 0)
     #expect(refused.output.contains("needs the API key"))
     #expect(refused.output.contains("found no key: pass --key or set CLACK_KEY"))
     var keyed = isolated
     keyed["CLACK_KEY"] = daemon.key
-    let sent = try DaemonProcess.runClack(["send", "KEYED", "--json"], environment: keyed)
+    let sent = try await DaemonProcess.runClack(["send", "KEYED", "--json"], environment: keyed)
     #expect(sent.status == 0, "\(sent.output)")
     #expect(sent.output.contains("\"state\""))
     // A fresh state directory gets a key made by clack key, which the daemon would then use.
     let fresh = daemon.directory.appendingPathComponent("fresh").path
-    let made = try DaemonProcess.runClack(["key", "--state", fresh])
+    let made = try await DaemonProcess.runClack(["key", "--state", fresh])
     #expect(made.status == 0)
     #expect(made.output.contains("made a new API key in \(fresh)/api-key"))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   /// Whatever tells a user to run `clack key` names the command for this daemon, and that
@@ -96,8 +96,8 @@ import Testing
       "GET", "/local-api/message", headers: ["X-Vestaboard-Local-Api-Key": "not-the-key"])
     #expect(local.status == 401)
     #expect(try await daemon.request("GET", "/api/v1/board", headers: [:]).status == 200)
-    let printed = try DaemonProcess.runClack(["key", "--state", state])
+    let printed = try await DaemonProcess.runClack(["key", "--state", state])
     #expect(printed.output.trimmingCharacters(in: .whitespacesAndNewlines) == daemon.key)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

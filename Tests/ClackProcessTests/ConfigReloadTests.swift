@@ -69,7 +69,7 @@ import Testing
     let modes = (board["modules"] as? [[String: Any]])?.compactMap { $0["state"] as? String }
     #expect(modes?.allSatisfy { $0 == "normal" } == true, "\(modes ?? [])")
     #expect(await daemon.logs("reloaded \(daemon.directory.path)/clack.yaml"))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func aBadFileChangesNothingAndRestartOnlySettingsAreNamed() async throws {
@@ -109,6 +109,6 @@ import Testing
     #expect(status["quiet_hours"] as? String == "01:00-02:00", "the rest applies")
     let zones = (try await daemon.get("/api/v1/board").json)?["zones"] as? [String: Any]
     #expect(zones.map { Array($0.keys) } == ["main"], "the running zones stay")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

@@ -36,7 +36,7 @@ import Testing
     #expect(metrics.contains("clack_messages_committed_total 1.0"))
     #expect(metrics.contains("clack_heap_in_use_bytes "))
     #expect(metrics.contains("clack_memory_reliefs_total "))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     #expect(daemon.output.contains("coils off"))
   }
 
@@ -77,7 +77,7 @@ import Testing
     #expect(noRoute.errorCode == "not_found")
     let badState = try await daemon.get("/api/v1/messages?state=gone")
     #expect(badState.status == 400)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func zonesRateLimitsAndExpiry() async throws {
@@ -115,7 +115,7 @@ import Testing
       ["text": "BRIEF", "sender": "other", "zone": "bottom", "expires_in": "20s"])
     let id = try #require(short.json?["id"] as? Int)
     #expect(try await daemon.waitForState(id, "expired") == "expired")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func quietHoursHoldTheBoardUnlessBypassed() async throws {
@@ -142,6 +142,6 @@ import Testing
     let board = try await daemon.waitForBoard { $0.codes == want && $0.moving == 0 }
     #expect(board.codes == want)
     #expect(urgent.status == 201)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

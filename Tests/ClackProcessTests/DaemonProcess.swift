@@ -103,11 +103,11 @@ final class DaemonProcess: @unchecked Sendable {
     return output.contains(text)
   }
 
-  func stop(signal: Int32 = SIGTERM) -> Int32? {
+  func stop(signal: Int32 = SIGTERM) async -> Int32? {
     guard let process else { return nil }
     kill(process.processIdentifier, signal)
     let deadline = Date().addingTimeInterval(20)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
+    while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     guard !process.isRunning else { return nil }
     self.process = nil
     return process.terminationStatus
@@ -205,13 +205,23 @@ extension DaemonProcess {
   }
 
   /// Runs the `clack` program to completion (a CLI face); returns its exit status and output.
-  static func runClack(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, output: String
-  ) {
+  static func runClack(_ arguments: [String], environment: [String: String] = [:]) async throws
+    -> (status: Int32, output: String)
+  {
     let (process, pipe) = clackProcess(arguments, environment: environment)
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = await offThePool { pipe.fileHandleForReading.readDataToEndOfFile() }
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// Runs blocking work (reading a child's output to its end) on a thread of its own. Blocked
+  /// there, not on one of Swift's cooperative threads: a 2-core machine has two, and the
+  /// in-process daemons of the other suites answered HTTP requests seconds late while two
+  /// tests waited on children.
+  static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work()) }.start()
+    }
   }
 }

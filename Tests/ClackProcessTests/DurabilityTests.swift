@@ -15,12 +15,12 @@ import Testing
     let reply = try await daemon.post(
       "/api/v1/messages", ["text": "LATER", "not_before": later, "sender": "cal"])
     let id = try #require(reply.json?["id"] as? Int)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     try await daemon.start()
     let message = try await daemon.get("/api/v1/messages/\(id)").json
     #expect(message?["state"] as? String == "queued")
     #expect(message?["text"] as? String == "LATER")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   /// SIGKILL while eight clients send at once (their messages committed in groups): every
@@ -48,7 +48,7 @@ import Testing
     while acknowledged.ids.withLock({ $0.count }) < 25, Date() < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
-    #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
+    #expect(await daemon.stop(signal: SIGKILL) == SIGKILL)
     for sender in senders { _ = await sender.result }
     let ids = acknowledged.ids.withLock { $0 }
     #expect(ids.count >= 25, "the stream ran before the kill")
@@ -57,7 +57,7 @@ import Testing
     let stored = Set((listed ?? []).compactMap { $0["id"] as? Int })
     let lost = ids.filter { !stored.contains($0) }
     #expect(lost.isEmpty, "acknowledged but lost after SIGKILL: \(lost)")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   /// A clean stop saves where the rotors are: the next start trusts it and does not home. A
@@ -67,7 +67,7 @@ import Testing
     let saved = "positions saved: the next start skips homing"
     let trusted = "trusting the positions saved at the clean stop"
     try await daemon.start()
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     #expect(daemon.output.contains(saved), "\(daemon.output)")
     try await daemon.start()
     #expect(daemon.output.components(separatedBy: trusted).count == 2, "\(daemon.output)")
@@ -92,11 +92,11 @@ import Testing
         ($0["faults"] as? [String])?.isEmpty == true && $0["state"] as? String == "normal"
       },
       "\(modules)")
-    #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
+    #expect(await daemon.stop(signal: SIGKILL) == SIGKILL)
     try await daemon.start()
     #expect(
       daemon.output.components(separatedBy: trusted).count == 2, "a killed run was trusted")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func systemdHearsHomingReadyAndStopping() async throws {
@@ -117,7 +117,7 @@ import Testing
     notify.drain()
     notify.timeout(seconds: 2)
     for ping in 0..<3 { #expect(await notify.receive() == "WATCHDOG=1", "ping \(ping) at rest") }
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     #expect(await notify.receiveSkippingPings() == "STOPPING=1")
   }
 
@@ -153,7 +153,7 @@ import Testing
     #expect(result.contains("text/event-stream"))
     #expect(result.contains("event: message"))
     #expect(result.contains("\"state\":\"queued\""))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }
 

@@ -19,7 +19,7 @@ import Testing
     }
     #expect(status.hasSuffix("; 1 module faulted"), "\(status)")
     #expect(await daemon.logs("warning clack: [ClackDaemon] module 3 (row 1, column 4): "))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }
 
@@ -59,6 +59,6 @@ import Testing
       $0.contains("warning") && !$0.contains("ticks overran their")
     }
     #expect(warnings.count == 1, "\(warnings.joined(separator: "\n"))")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

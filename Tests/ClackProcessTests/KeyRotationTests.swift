@@ -24,7 +24,7 @@ import Testing
     let stream = try await daemon.request("GET", "/api/v1/events?key=\(nearMiss)", headers: [:])
     #expect(stream.status == 401)
 
-    let rotated = try DaemonProcess.runClack(
+    let rotated = try await DaemonProcess.runClack(
       ["key", "--rotate", "--state", state], environment: ["CLACK_URL": daemon.base])
     #expect(rotated.status == 0, "\(rotated.output)")
     let second = try #require(daemon.key)
@@ -62,21 +62,21 @@ import Testing
     let metrics = try await daemon.request("GET", "/metrics", headers: ["X-Clack-Key": third])
     #expect(metrics.status == 200)
     let answers = [refused.text, stream.text, old.text, local.text, metrics.text]
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
     for key in [first, second, third, nearMiss] {
       #expect(!daemon.output.contains(key), "a key in the daemon's log")
       #expect(!answers.contains { $0.contains(key) }, "a key in an answer")
     }
   }
 
-  @Test func aRotationWithNoDaemonRunningSaysWhenTheKeyTakesOver() throws {
+  @Test func aRotationWithNoDaemonRunningSaysWhenTheKeyTakesOver() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clack-rotate-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let state = directory.path
-    let made = try DaemonProcess.runClack(["key", "--state", state])
+    let made = try await DaemonProcess.runClack(["key", "--state", state])
     let first = made.output.split(separator: "\n").last.map(String.init)
-    let rotated = try DaemonProcess.runClack(
+    let rotated = try await DaemonProcess.runClack(
       ["key", "--rotate", "--state", state], environment: ["CLACK_URL": "http://127.0.0.1:17336"])
     #expect(rotated.status == 0, "\(rotated.output)")
     #expect(!rotated.output.contains(first ?? "?"), "the old key printed")

@@ -76,7 +76,7 @@ import Testing
       "POST", "/local-api/enablement",
       headers: ["X-Vestaboard-Local-Api-Enablement-Token": "guess"])
     #expect(wrongToken.status == 401)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func enablementIsOffUnlessConfigured() async throws {
@@ -87,6 +87,6 @@ import Testing
       headers: ["X-Vestaboard-Local-Api-Enablement-Token": "anything"])
     #expect(reply.status == 403)
     #expect(reply.errorCode == "enablement_off")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

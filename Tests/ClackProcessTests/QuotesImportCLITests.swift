@@ -13,20 +13,20 @@ import Testing
     try #"[{"text": "Keep it simple.", "author": "Bo"}, {"text": 3}]"#
       .write(to: json, atomically: true, encoding: .utf8)
 
-    let fromCSV = try DaemonProcess.runClack(
+    let fromCSV = try await DaemonProcess.runClack(
       ["quotes", "import", csv.path], environment: environment)
     #expect(fromCSV.status == 0, "\(fromCSV.output)")
     #expect(fromCSV.output.contains("imported 1 quotes, skipped 1"))
     #expect(fromCSV.output.contains("mine.csv: line 3"))
-    let fromJSON = try DaemonProcess.runClack(
+    let fromJSON = try await DaemonProcess.runClack(
       ["quotes", "import", json.path], environment: environment)
     #expect(fromJSON.status == 0, "\(fromJSON.output)")
     #expect(fromJSON.output.contains("imported 1 quotes, skipped 1"))
     #expect(fromJSON.output.contains("mine.JSON: entry 1"))
 
-    let listed = try DaemonProcess.runClack(["quotes", "list"], environment: environment)
+    let listed = try await DaemonProcess.runClack(["quotes", "list"], environment: environment)
     #expect(listed.output.contains("Small steps."))
     #expect(listed.output.contains("Keep it simple."))
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

@@ -36,7 +36,7 @@ import Testing
     #expect(sent.status == 201)
     let landed = try await daemon.waitForBoard { $0.codes.first?.first == 19 && $0.moving == 0 }
     #expect(landed.codes.first == [19, 12, 15, 23], "S L O W")
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 
   @Test func theTestBoardFitsItsTick() async throws {
@@ -45,6 +45,6 @@ import Testing
     let status = try #require(try await daemon.get("/api/v1/status").json)
     #expect(status["tick_overruns"] as? Int == 0, "\(status)")
     #expect((status["faults"] as? [String])?.isEmpty == true)
-    #expect(daemon.stop() == 0)
+    #expect(await daemon.stop() == 0)
   }
 }

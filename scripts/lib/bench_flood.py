@@ -63,10 +63,12 @@ def request(method, path, body=None, source="127.0.0.1"):
 
 def lateness():
     """The run's executor lateness summary from /metrics, in microseconds (and its count). The
-    executor hands its ticks over at its next tick after a read asks for them, so this reads
-    twice."""
-    request("GET", "/metrics")
-    time.sleep(0.05)
+    executor hands its ticks over at its next tick after a read asks for them, and a read
+    before (the heap's figures) may have asked already, so this reads three times, while the
+    board turns."""
+    for _ in range(2):
+        request("GET", "/metrics")
+        time.sleep(0.05)
     found = {}
     for line in request("GET", "/metrics")[1].decode().splitlines():
         if line.startswith("clack_executor_tick_lateness_seconds{"):
@@ -74,6 +76,45 @@ def lateness():
         if line.startswith("clack_executor_tick_lateness_seconds_count"):
             found["count"] = int(line.split()[-1])
     return found
+
+
+def metric_values(prefix):
+    """The gauges on /metrics whose names start with `prefix`, by name."""
+    found = {}
+    for line in request("GET", "/metrics")[1].decode().splitlines():
+        if line.startswith(prefix) and not line.startswith("#"):
+            name, value = line.split()[:2]
+            found[name] = float(value)
+    return found
+
+
+def heap_text():
+    """The C allocator's live and free-held bytes, as the daemon reports them (mallinfo2)."""
+    found = metric_values("clack_heap_")
+    if "clack_heap_in_use_bytes" not in found:
+        return "heap not reported"
+    return (f"heap in use {found['clack_heap_in_use_bytes'] / 2**20:.1f} MiB,"
+            f" free in the heap {found['clack_heap_free_held_bytes'] / 2**20:.1f} MiB")
+
+
+def heap_in_use():
+    """The heap's live bytes in MiB (0 when the daemon does not report them)."""
+    return metric_values("clack_heap_in_use_bytes").get("clack_heap_in_use_bytes", 0) / 2**20
+
+
+def executor_cpu_interrupts():
+    """Interrupts on the executor's CPU (the last one) by kind, from /proc/interrupts: TLB
+    shootdowns (other threads of the process unmapping memory), function calls, reschedules
+    and the local timer. Other threads reach the executor's CPU only through these."""
+    with open("/proc/interrupts") as f:
+        cpus = f.readline().split()
+        column = cpus.index(f"CPU{ALL_CPUS[-1]}")
+        counts = {}
+        for line in f:
+            parts = line.split()
+            if parts and parts[0] in ("TLB:", "CAL:", "RES:", "LOC:") and len(parts) > column + 1:
+                counts[parts[0].rstrip(":")] = int(parts[column + 1])
+    return counts
 
 
 def start():
@@ -186,8 +227,9 @@ def measured_run(name, flood):
     try:
         settle()
         time.sleep(2)
-        rest = memory(daemon.pid)[0]
-        rest_text = memory_text(daemon.pid)
+        rest = (memory(daemon.pid), heap_in_use())
+        rest_text = f"{memory_text(daemon.pid)}, {heap_text()}"
+        interrupts_before = executor_cpu_interrupts()
         stop_event = threading.Event()
         moving = threading.Thread(target=mover, args=(stop_event,))
         moving.start()
@@ -196,6 +238,8 @@ def measured_run(name, flood):
             load.start()
         time.sleep(seconds)
         figures = lateness()
+        interrupts = {kind: count - interrupts_before.get(kind, 0)
+                      for kind, count in executor_cpu_interrupts().items()}
         if load:
             load.stop()
         stop_event.set()
@@ -204,11 +248,16 @@ def measured_run(name, flood):
         # The flood's messages have expired (LIFETIME), the board has settled, and the daemon
         # has had its quiet time (MemoryRelief, 10 s) after the last expiry.
         time.sleep(LIFETIME + 15)
-        after_text = memory_text(daemon.pid)
-        after = memory(daemon.pid)[0]
-        print(f"  {name}: {fifo_threads(daemon.pid)} thread(s) at SCHED_FIFO; lateness p50 {figures['0.5']:.1f} µs, p99 {figures['0.99']:.1f} µs,"
-              f" max {figures['1.0']:.1f} µs ({figures['count']:,} ticks); memory at rest before"
-              f" {rest_text}; after, settled {after_text}")
+        after_text = f"{memory_text(daemon.pid)}, {heap_text()}"
+        after = (memory(daemon.pid), heap_in_use())
+        reliefs = int(metric_values("clack_memory_reliefs_total").get(
+            "clack_memory_reliefs_total", 0))
+        print(f"  {name}: {fifo_threads(daemon.pid)} thread(s) at SCHED_FIFO; lateness p50"
+              f" {figures['0.5']:.1f} µs, p99 {figures['0.99']:.1f} µs, max"
+              f" {figures['1.0']:.1f} µs ({figures['count']:,} ticks); interrupts on the"
+              f" executor's CPU during the run: {interrupts}")
+        print(f"    memory at rest before: {rest_text}")
+        print(f"    after, settled ({reliefs} relief(s)): {after_text}")
         return figures, rest, after, load
     finally:
         stop(daemon)
@@ -250,9 +299,13 @@ try:
         print(f"  other answers: {load.other[:3]}")
     print(f"MQTT: {len(load.published):,} published; not in the store: {len(mqtt_lost)}"
           f" (goal: 0; {'met' if not mqtt_lost else 'MISSED'})")
-    grown = after - rest
-    print(f"memory after the flood, settled: {grown:+.1f} MiB RSS against rest before it"
-          f" (goal: back to its idle figure, within 2 MiB; {'met' if grown <= 2 else 'MISSED'})")
+    (rss_rest, _, anonymous_rest), heap_rest = rest
+    (rss_after, _, anonymous_after), heap_after = after
+    grown = anonymous_after - anonymous_rest
+    print(f"memory after the flood, settled: anonymous {grown:+.1f} MiB, RSS"
+          f" {rss_after - rss_rest:+.1f} MiB, heap in use {heap_after - heap_rest:+.1f} MiB against"
+          f" rest before it (goal: back to its idle figure, anonymous within 2 MiB;"
+          f" {'met' if grown <= 2 else 'MISSED'})")
 finally:
     broker.terminate()
     broker.wait(timeout=10)

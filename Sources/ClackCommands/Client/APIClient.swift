@@ -13,11 +13,14 @@ package struct APIClient {
   let keys: [String]
   /// For an https URL: the daemon's certificate, trusted on first use (docs/api.md, HTTPS).
   let pinning: CertificatePinning?
+  /// How long to wait for each answer.
+  let timeoutSeconds: Int
 
   /// `environment` names the known-hosts file (`KnownHosts.defaultPath`).
   package init(
     url: String, keys: [String] = [],
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    timeoutSeconds: Int = ClientOptions.defaultTimeoutSeconds
   ) throws {
     guard let base = URL(string: url), base.scheme == "http" || base.scheme == "https",
       let host = base.host, !host.isEmpty
@@ -28,6 +31,7 @@ package struct APIClient {
     }
     self.base = base
     self.keys = keys
+    self.timeoutSeconds = timeoutSeconds
     if base.scheme == "https" {
       let daemon = ListenAddress(host: host, port: base.port ?? 443).description
       do {
@@ -133,7 +137,7 @@ package struct APIClient {
     let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
     let exchange = HTTPExchange(
       host: parts?.host ?? "127.0.0.1", port: parts?.port ?? (pinning == nil ? 80 : 443),
-      pinning: pinning)
+      timeout: .seconds(Int64(timeoutSeconds)), pinning: pinning)
     let resolved = parts?.percentEncodedPath ?? ""
     let target =
       (resolved.isEmpty ? "/" : resolved) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
@@ -214,11 +218,24 @@ struct ClientOptions: ParsableArguments {
   @Flag(help: "Print the daemon's JSON answer.")
   var json = false
 
+  static let defaultTimeoutSeconds = 10
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds to wait for each of the daemon's answers.", valueName: "seconds"))
+  var timeout: Int = ClientOptions.defaultTimeoutSeconds
+
+  func validate() throws {
+    guard (1...3600).contains(timeout) else {
+      throw ValidationError("--timeout must be a whole number of seconds from 1 to 3600")
+    }
+  }
+
   func client() throws -> APIClient {
     let environment = ProcessInfo.processInfo.environment
     return try APIClient(
       url: url ?? Self.defaultURL(environment: environment),
-      keys: Self.candidateKeys(flag: key, environment: environment))
+      keys: Self.candidateKeys(flag: key, environment: environment), timeoutSeconds: timeout)
   }
 
   /// `$CLACK_URL`, else the local address of the daemon the package's config describes (so

@@ -1,5 +1,6 @@
 import ClackAPI
 import ClackBoard
+import ClackWireMapping
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -123,6 +124,8 @@ extension CalibrationFacesTests {
     var refusedWhileHoming = false
     if case .calibration(.notHomed)? = refusal { refusedWhileHoming = true }
     #expect(refusedWhileHoming, "\(String(describing: refusal))")
+    let wire = refusal.map(APIError.from)
+    #expect(wire?.status == .conflict && wire?.code == "not_homed", "the API's words for it")
     let loop = Task { await display.run() }
     defer { loop.cancel() }
     _ = try await PixelBoardFacesTests.until(display, "homed") { $0.homed }

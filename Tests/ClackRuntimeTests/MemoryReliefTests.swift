@@ -41,14 +41,24 @@ import Testing
   /// benchmark tell live data from memory the allocator keeps by it.
   @Test func theHeapFiguresFollowALiveBlock() throws {
     let size = 64 << 20
-    let before = try #require(MemoryRelief.heapFigures(), "glibc says what its heap holds")
-    let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
-    let holding = try #require(MemoryRelief.heapFigures())
-    block.deallocate()
-    let after = try #require(MemoryRelief.heapFigures())
-    // Other tests allocate meanwhile: a margin of 4 MiB either side.
-    #expect(holding.inUse >= before.inUse + size - (4 << 20), "\(before) then \(holding)")
-    #expect(after.inUse <= holding.inUse - size + (4 << 20), "\(holding) then \(after)")
+    // Tests beside this one allocate and free meanwhile (the daemon suite's heap holds over
+    // 100 MiB), so a try where they moved more than the margin is tried again.
+    var seen: [String] = []
+    for _ in 0..<5 {
+      let before = try #require(MemoryRelief.heapFigures(), "glibc says what its heap holds")
+      let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+      block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+      let holding = try #require(MemoryRelief.heapFigures())
+      block.deallocate()
+      let after = try #require(MemoryRelief.heapFigures())
+      let margin = 4 << 20
+      if holding.inUse >= before.inUse + size - margin,
+        after.inUse <= holding.inUse - size + margin
+      {
+        return
+      }
+      seen.append("\(before.inUse) → \(holding.inUse) → \(after.inUse)")
+    }
+    Issue.record("the live figure did not follow a 64 MiB block: \(seen)")
   }
 }

@@ -27,6 +27,7 @@ source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
 
 step "checking the toolchain and apt packages"
+echo "disk: $(free_gib) GiB free for the builds; a finished step's build is deleted below ${CLACK_KEEP_BUILDS_GIB:-40} GiB" >&2
 ensure_swift
 # shellcheck disable=SC2046  # one package name per word is intended
 ensure_apt_packages $(clack_apt_packages --test)
@@ -71,6 +72,7 @@ step "fuzzing every reader of outside input (libFuzzer, 15 s a target)"
 bash scripts/fuzz.sh | tee "$log"
 fuzz=$(sed -n 's/^fuzz: \([0-9]*\) target(s), [0-9]* runs, 0 crashes$/\1/p' "$log")
 [ -n "$fuzz" ] || die "could not read the number of fuzz targets that ran clean"
+release_builds .build-fuzz
 
 step "testing the web simulator in a headless browser (Chromium)"
 CLACK_NO_BUILD=1 bash scripts/browser-test.sh | tee "$log"
@@ -91,6 +93,8 @@ step "running the README's tour from outside the repository"
 CLACK_NO_BUILD=1 bash scripts/tour-test.sh | tee "$log"
 tour=$(sed -n 's/^tour: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 [ -n "$tour" ] || die "could not read the number of tour commands that passed"
+# The debug build (the tests, the daemon the browser, API, MQTT and tour stages ran) is done.
+release_builds ".build/$(uname -m)-unknown-linux-gnu/debug"
 
 step "checking that the executor thread allocates nothing (release build, every flap board, 2 s each)"
 swift build -c release --product clack-bench-executor 2>&1 | tail -1
@@ -108,6 +112,7 @@ swift build -c release --product clack-bench-pixels 2>&1 | tail -1
   --require-no-allocations | tee "$log"
 grep -q "^allocations in the pixel frame loop: 0 on" "$log" ||
   die "could not confirm that the pixel frame loop allocated nothing"
+release_builds .build
 
 step "building without the optional C libraries (--disable-default-traits)"
 # Only the targets whose code the traits gate (and what they need): the layers above them
@@ -118,6 +123,7 @@ swift build --disable-default-traits --scratch-path .build-notraits --target Cla
   2>&1 | tail -1
 swift build --disable-default-traits --scratch-path .build-notraits --product clack-hal-check \
   2>&1 | tail -1
+release_builds .build-notraits
 
 if [ "${CLACK_SKIP_VM:-0}" = 1 ]; then
   step "skipping the VM test (CLACK_SKIP_VM=1)"

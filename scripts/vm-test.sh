@@ -157,6 +157,8 @@ for variant in $variants; do
     echo "vm-test: libgpiod $variant: FAILED (console log: .build-vm/console-$variant.log)"
     status=1
   fi
+  # The daemon against libgpiod 1.6 is the package's build, which deb-test.sh reads next.
+  release_builds ".build-vm-$variant" .build-vm-v2-clack
 done
 [ $status -eq 0 ] && echo "vm-test: PASS" || echo "vm-test: FAIL"
 exit $status

@@ -65,6 +65,29 @@ packaged_binary() {
   echo "$CLACK_ROOT/.build-deb/bench/clack"
 }
 
+# Free space on the checkout's file system, in whole GiB.
+free_gib() { df -P -k "$CLACK_ROOT" | awk 'NR == 2 { print int($4 / 1048576) }'; }
+
+# Deletes build directories (paths under the checkout) that a finished step made and no later
+# step reads, when the disk is short of room; otherwise keeps them, as caches for the next run.
+# A CI machine's free space varies from run to run, and a cold run's build directories add up
+# to far more than any one step needs at once (README, "Run the whole test suite"): one run ran out
+# of room in the VM stage with every earlier step's build still on disk. Short of room means
+# under CLACK_KEEP_BUILDS_GIB GiB free (default 40; 0 keeps them always, a large number
+# deletes them always).
+release_builds() {
+  local keep=${CLACK_KEEP_BUILDS_GIB:-40} free dir size
+  free=$(free_gib)
+  [ "$free" -ge "$keep" ] && return 0
+  for dir in "$@"; do
+    [ -e "$CLACK_ROOT/$dir" ] || continue
+    size=$(du -sh "$CLACK_ROOT/$dir" 2>/dev/null | cut -f1)
+    rm -rf "${CLACK_ROOT:?}/$dir"
+    printf 'disk: %s GiB free, under %s: deleted %s (%s), which no later step reads\n' \
+      "$free" "$keep" "$dir" "$size" >&2
+  done
+}
+
 # Makes sure a Swift 6.2 (or later) toolchain is on PATH. Looks in the usual install places
 # first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
 # 6.0.3, too old for this package's tools version 6.2).

@@ -57,6 +57,16 @@ let package = Package(
     ),
     // Layer 2: simulated hardware behind the same protocols, modelled at the bus level.
     .target(name: "ClackSimHAL", dependencies: ["ClackHAL", "ClackCore"]),
+    // Layer 2: displays with a controller of their own on the network (a Vestaboard's Local
+    // API over HTTP). Apart from ClackLinuxHAL so that only the daemon links an HTTP client.
+    .target(
+      name: "ClackNetworkHAL",
+      dependencies: [
+        "ClackHAL", "ClackCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]),
     // Layer 3: one driver per kind of hardware, generic over the HAL.
     .target(name: "ClackDrivers", dependencies: ["ClackHAL", "ClackCore"]),
     // Above layer 4: opens a board for driving — its drivers on Linux devices or on its
@@ -250,7 +260,7 @@ let package = Package(
         "ClackAPI", "ClackBoard", "ClackCommands", "ClackConfig", "ClackContent", "ClackCore",
         "ClackHardware",
         "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime",
-        "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL", "ClackTLS",
+        "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL", "ClackNetworkHAL", "ClackTLS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -317,6 +327,15 @@ let package = Package(
         .product(name: "X509", package: "swift-certificates"),
       ]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
+    // The Local API link against a Clack daemon's Local API face in this process.
+    .testTarget(
+      name: "ClackNetworkHALTests",
+      dependencies: [
+        "ClackNetworkHAL", "ClackHAL", "ClackCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
     // Helpers shared by test targets (long-run switches, shipped boards, fuzz inputs); never
     // part of the program.
     .target(

@@ -84,11 +84,20 @@ public struct BoardDefinition: Hashable, Sendable {
     let power = try top["power"].map { reader throws(BoardFileError) in
       try BoardSections.power(reader, moduleCount: count)
     }
+    let flaps = try top.required("flaps")
+    let flapSet = try flapSet(flaps)
+    if case .vestaboard = hardware,
+      let missing = flapSet.symbols.first(where: { VestaboardCode.code(for: $0) == nil })
+    {
+      throw flaps.error(
+        "has '\(missing.notation)', which a Vestaboard has no code for: a board of type "
+          + "vestaboard takes 'flaps: vestaboard' (or a set of its characters)")
+    }
     return BoardDefinition(
       name: try top.required("name").string(),
       description: try top["description"]?.string(),
       rows: rows, cols: cols, order: order,
-      flapSet: try flapSet(try top.required("flaps")),
+      flapSet: flapSet,
       hardware: hardware,
       motion: motion,
       offsets: try top["offsets"].map { reader throws(BoardFileError) in

@@ -9,8 +9,13 @@ public enum ModuleHardware: Hashable, Sendable {
   case i2cSmart(I2CWiring)
   /// One PCF8575 expander per module on I2C.
   case pcf8575(I2CWiring)
+  /// A Vestaboard (or another board answering its Local API) on the network: its own
+  /// controller moves the flaps, Clack sends it whole messages.
+  case vestaboard(MessageBoardWiring)
 
-  public static let typeNames = ["gpio-stepper", "shift-register", "i2c-smart", "pcf8575"]
+  public static let typeNames = [
+    "gpio-stepper", "shift-register", "i2c-smart", "pcf8575", "vestaboard",
+  ]
 
   public var typeName: String {
     switch self {
@@ -18,6 +23,7 @@ public enum ModuleHardware: Hashable, Sendable {
     case .shiftRegister: "shift-register"
     case .i2cSmart: "i2c-smart"
     case .pcf8575: "pcf8575"
+    case .vestaboard: "vestaboard"
     }
   }
 
@@ -31,7 +37,7 @@ public enum ModuleHardware: Hashable, Sendable {
   public var i2cWiring: I2CWiring? {
     switch self {
     case .i2cSmart(let wiring), .pcf8575(let wiring): wiring
-    case .gpioStepper, .shiftRegister: nil
+    case .gpioStepper, .shiftRegister, .vestaboard: nil
     }
   }
 
@@ -40,7 +46,7 @@ public enum ModuleHardware: Hashable, Sendable {
     switch self {
     case .i2cSmart: .i2cSmart(wiring)
     case .pcf8575: .pcf8575(wiring)
-    case .gpioStepper, .shiftRegister: self
+    case .gpioStepper, .shiftRegister, .vestaboard: self
     }
   }
 }
@@ -174,4 +180,23 @@ public struct SimulationParameters: Hashable, Sendable {
   /// Motors wired with their coils in reverse order: they turn backwards unless the board
   /// file's `modules.reverse` names them.
   public var reversedMotors: [Int] = []
+}
+
+/// A board on the network that takes whole messages (`modules: {type: vestaboard}`).
+public struct MessageBoardWiring: Hashable, Sendable {
+  /// Where its Local API answers: `http://vestaboard.local:7000`.
+  public var url: String
+  /// The file holding its Local API key (one line); nil for a simulated board.
+  public var keyFile: String?
+  /// How long the board takes from a message (or a transition's last step) until its flaps
+  /// rest: what the display times pages and landings by, as measured on the board.
+  public var settleMilliseconds: Int
+
+  public static let defaultSettleMilliseconds = 6000
+
+  public init(url: String, keyFile: String?, settleMilliseconds: Int = defaultSettleMilliseconds) {
+    self.url = url
+    self.keyFile = keyFile
+    self.settleMilliseconds = settleMilliseconds
+  }
 }

@@ -97,10 +97,26 @@ enum BoardSections {
     case "i2c-smart":
       return .i2cSmart(
         try i2c(wiring, moduleCount: moduleCount, addresses: 0x08...0x77, chipName: nil))
+    case "vestaboard": return .vestaboard(try messageBoard(wiring))
     default:
       return .pcf8575(
         try i2c(wiring, moduleCount: moduleCount, addresses: 0x20...0x27, chipName: "a PCF8575"))
     }
+  }
+
+  static func messageBoard(_ reader: YAMLReader) throws(BoardFileError) -> MessageBoardWiring {
+    let fields = try reader.fields(allowed: ["url", "key_file", "settle_ms"], required: ["url"])
+    let urlReader = try fields.required("url")
+    let url = try urlReader.string()
+    guard url.hasPrefix("http://"), url.count > "http://".count else {
+      throw urlReader.error(
+        "must be the board's Local API address, http://host:port (a Vestaboard's is "
+          + "http://vestaboard.local:7000); its Local API speaks plain HTTP")
+    }
+    return MessageBoardWiring(
+      url: url, keyFile: try fields["key_file"]?.string(),
+      settleMilliseconds: try fields["settle_ms"]?.int(in: 0...120_000)
+        ?? MessageBoardWiring.defaultSettleMilliseconds)
   }
 
   private static func sensorLevel(_ fields: YAMLFields) throws(BoardFileError) -> Bool {

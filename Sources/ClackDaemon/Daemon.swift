@@ -6,6 +6,7 @@ import ClackHTTPFace
 import ClackHardware
 import ClackMQTT
 import ClackMQTTFace
+import ClackNetworkHAL
 import ClackRuntime
 import ClackSources
 import ClackStore
@@ -124,7 +125,8 @@ public struct Daemon {
     let cleanStop = Self.takeCleanStop(from: store, for: board, logger: logger)
     let runner = try BoardRunner(
       board: board, simulate: options.simulate, speed: options.speed, rotors: cleanStop?.rotors,
-      realtimeTwin: options.realtimeTwin)
+      realtimeTwin: options.realtimeTwin,
+      connect: { url, key in LocalAPIBoardLink(url: url, key: key) })
     logger.info("\(runner.grant)")
     let runtime = await Runtime(
       config: config.runtime, runner: runner, store: store,

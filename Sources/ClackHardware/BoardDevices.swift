@@ -54,6 +54,8 @@ public enum NeededDevice: Hashable, Sendable {
           .gpio(chip: wiring.chip, lines: [data, clock, dataIn, wiring.latch, wiring.load])
         ]
       }
+    case .vestaboard:
+      return []  // on the network: no device of this machine's
     case .i2cSmart(let wiring), .pcf8575(let wiring):
       var byBus: [String: [Int]] = [:]
       for module in wiring.modules { byBus[module.bus, default: []].append(module.address) }

@@ -37,16 +37,26 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// so its twin starts where it stopped, as a real board would. `realtimeTwin`: a simulated
   /// board's executor asks for real-time scheduling as real hardware's does (to measure its
   /// timing beside other load; a twin has no motor to stall, so by default it does not).
+  /// `connect`: how to reach a message board on the network (a Vestaboard), given by the
+  /// program that opens it (the daemon: `LocalAPIBoardLink`); without it such a board opens
+  /// only simulated.
   public init(
     board: BoardDefinition, simulate: Bool, speed: Int = 1, clock tickClock: (any TickClock)? = nil,
-    rotors: [Int]? = nil, realtimeTwin: Bool = false
+    rotors: [Int]? = nil, realtimeTwin: Bool = false, connect: MessageBoardConnector? = nil
   ) throws {
     self.board = board
     self.speed = max(1, speed)
     planner = Planner(board: board)
     let clock = tickClock ?? MonotonicTickClock(speed: self.speed)
     drive =
-      if let definition = board.pixels {
+      if case .vestaboard(let wiring) = board.hardware {
+        MessageBoardDrive(
+          board: board, wiring: wiring,
+          link: try MessageBoardConnection.link(
+            board: board, wiring: wiring, simulate: simulate || board.simulation.always,
+            connect: connect),
+          clock: clock)
+      } else if let definition = board.pixels {
         try PixelDrive(
           definition: definition, simulate: simulate || definition.simulatedOnly, clock: clock,
           realtimeTwin: realtimeTwin)
@@ -152,6 +162,12 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
   /// checks calibration against, read while the board rests (the twin's rotors belong to the
   /// real-time thread, which moves them only while modules move). Nil on hardware.
   public var twinFlapsAtRest: [Int]? { drive.twinFlaps }
+
+  /// A Vestaboard's simulated twin (its Local API, as a model), when the board is one: for
+  /// tests, which read what it took and fault it.
+  public var messageBoardTwin: SimulatedMessageBoardLink? {
+    (drive as? MessageBoardDrive)?.link as? SimulatedMessageBoardLink
+  }
 
   /// What a panel's LEDs show now; nil on a board without LEDs.
   public func picture(_ state: ExecutorState) -> LitLEDs? { drive.picture(state) }

@@ -23,6 +23,10 @@ public struct LinuxBoard {
     case .shiftRegister(let wiring): stepped = try Self.shiftRegister(wiring, board: board)
     case .i2cSmart(let wiring): smart = try Self.smartModules(wiring, board: board)
     case .pcf8575(let wiring): stepped = try Self.pcf8575(wiring)
+    case .vestaboard:
+      throw HALError(
+        kind: .unsupported, device: board.name,
+        message: "board '\(board.name)' is a Vestaboard: it is reached over its Local API")
     }
   }
 

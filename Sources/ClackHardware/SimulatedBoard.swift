@@ -46,7 +46,7 @@ public final class SimulatedBoard {
     switch hardware {
     case .gpioStepper(let wiring): activeHigh = wiring.sensorActiveHigh
     case .shiftRegister(let wiring): activeHigh = wiring.sensorActiveHigh
-    case .i2cSmart, .pcf8575: activeHigh = false
+    case .i2cSmart, .pcf8575, .vestaboard: activeHigh = false
     }
     var random = SplitMix64(seed: sim.seed)
     let revolution = board.motion.stepsPerRevolution
@@ -74,6 +74,11 @@ public final class SimulatedBoard {
     case .shiftRegister(let wiring): try buildChain(wiring)
     case .i2cSmart(let wiring): try buildSmart(wiring)
     case .pcf8575(let wiring): try buildPCF(wiring)
+    case .vestaboard:
+      // Its twin is a board on the network (`VestaboardModel`), not modules on a bus.
+      throw HALError(
+        kind: .unsupported, device: board.name,
+        message: "board '\(board.name)' is a Vestaboard: its twin is its Local API, not modules")
     }
   }
 

@@ -136,7 +136,7 @@ import Testing
   @Test func unknownModuleType() {
     expectError(
       "name: x\ngeometry: {rows: 1, cols: 1}\nflaps: vestaboard\nmodules: {type: stepper, wiring: {}}\n",
-      "test.yaml:4:17: modules.type: 'stepper' is not one of: gpio-stepper, shift-register, i2c-smart, pcf8575"
+      "test.yaml:4:17: modules.type: 'stepper' is not one of: gpio-stepper, shift-register, i2c-smart, pcf8575, vestaboard"
     )
   }
 
@@ -278,7 +278,7 @@ import Testing
     #expect(
       files.filter { !pixelBoards.contains($0) } == [
         "chainlink-6x18.yaml", "i2c-smart-6x22.yaml", "pcf8575-8.yaml", "pi-gpio-4.yaml",
-        "sim-6x22.yaml", "sim-runes-6x22.yaml",
+        "sim-6x22.yaml", "sim-runes-6x22.yaml", "vestaboard-flagship.yaml",
       ])
     for file in files {
       let path = boards.appendingPathComponent(file).path

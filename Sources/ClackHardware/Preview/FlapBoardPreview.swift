@@ -59,6 +59,10 @@ public struct FlapBoardPreview: BoardPreview {
     } else {
       out += "  modules: none (a layout-only board)\n"
     }
+    if case .vestaboard = board.hardware {
+      // Its own controller moves the flaps: no motion, supply, bus or modules of Clack's.
+      return out + (board.simulation.always ? "  simulation only\n" : "")
+    }
     out += "  motion: \(board.motion.startSpeed)–\(board.motion.topSpeed) steps/s, "
     if let supply = board.supply {
       out += "\(board.motion.stepsPerRevolution) steps per revolution\n"
@@ -128,6 +132,9 @@ public struct FlapBoardPreview: BoardPreview {
         "595/165 chain on \(device) at \(speed) Hz, latch \(wiring.latch), load \(wiring.load)"
       case .gpio: "595/165 chain bit-banged on \(wiring.chip)"
       }
+    case .vestaboard(let wiring):
+      "a board's Local API at \(wiring.url), key in \(wiring.keyFile ?? "(none given)"), "
+        + "settling \(wiring.settleMilliseconds) ms after a message"
     case .i2cSmart(let wiring), .pcf8575(let wiring):
       wiring.groups.map {
         "\($0.count) on \($0.bus) from 0x\(String($0.firstAddress, radix: 16))"

@@ -47,6 +47,9 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   /// Why something asked for was not granted.
   public var problems: [String]
 
+  /// A thread that asks for nothing real-time (a board driven over the network).
+  public static let normal = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
+
   public var description: String {
     var parts: [String] = []
     parts.append(fifoPriority.map { "SCHED_FIFO priority \($0)" } ?? "normal scheduling")

@@ -191,12 +191,20 @@ public struct MessageBoardWiring: Hashable, Sendable {
   /// How long the board takes from a message (or a transition's last step) until its flaps
   /// rest: what the display times pages and landings by, as measured on the board.
   public var settleMilliseconds: Int
+  /// How often the board is read while nothing changes (0: only after each change), to show
+  /// what it reports and to notice a board that stopped answering.
+  public var checkSeconds: Int
 
   public static let defaultSettleMilliseconds = 6000
+  public static let defaultCheckSeconds = 60
 
-  public init(url: String, keyFile: String?, settleMilliseconds: Int = defaultSettleMilliseconds) {
+  public init(
+    url: String, keyFile: String?, settleMilliseconds: Int = defaultSettleMilliseconds,
+    checkSeconds: Int = defaultCheckSeconds
+  ) {
     self.url = url
     self.keyFile = keyFile
     self.settleMilliseconds = settleMilliseconds
+    self.checkSeconds = checkSeconds
   }
 }

@@ -105,7 +105,8 @@ enum BoardSections {
   }
 
   static func messageBoard(_ reader: YAMLReader) throws(BoardFileError) -> MessageBoardWiring {
-    let fields = try reader.fields(allowed: ["url", "key_file", "settle_ms"], required: ["url"])
+    let fields = try reader.fields(
+      allowed: ["url", "key_file", "settle_ms", "check_s"], required: ["url"])
     let urlReader = try fields.required("url")
     let url = try urlReader.string()
     guard url.hasPrefix("http://"), url.count > "http://".count else {
@@ -116,7 +117,9 @@ enum BoardSections {
     return MessageBoardWiring(
       url: url, keyFile: try fields["key_file"]?.string(),
       settleMilliseconds: try fields["settle_ms"]?.int(in: 0...120_000)
-        ?? MessageBoardWiring.defaultSettleMilliseconds)
+        ?? MessageBoardWiring.defaultSettleMilliseconds,
+      checkSeconds: try fields["check_s"]?.int(in: 0...3600)
+        ?? MessageBoardWiring.defaultCheckSeconds)
   }
 
   private static func sensorLevel(_ fields: YAMLFields) throws(BoardFileError) -> Bool {

@@ -22,7 +22,7 @@ enum MessageBoardConnection {
   ) throws(BoardRunnerError) -> any MessageBoardLink {
     if simulate {
       let twin = VestaboardModel(rows: board.rows, cols: board.cols, key: twinKey)
-      return SimulatedMessageBoardLink(name: wiring.url, board: twin, key: twinKey)
+      return SimulatedMessageBoardLink(name: "\(wiring.url) (simulated)", board: twin, key: twinKey)
     }
     guard let connect else {
       throw BoardRunnerError(

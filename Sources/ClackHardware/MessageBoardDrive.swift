@@ -33,7 +33,7 @@ final class MessageBoardDrive: BoardDrive, @unchecked Sendable {
     let board = board
     remote = MessageBoardThread(
       link: link, moduleCount: board.moduleCount, timing: timing, clock: clock,
-      flaps: { Self.flaps(of: $0, on: board) })
+      checkSeconds: wiring.checkSeconds, flaps: { Self.flaps(of: $0, on: board) })
   }
 
   /// The rows of codes that show `cells` (flap indices, module order).

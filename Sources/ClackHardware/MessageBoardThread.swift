@@ -31,16 +31,19 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
   let work = JitterRecorder()
   let link: any MessageBoardLink
   private let timing: MessageBoardTiming
-  private let clock: any TickClock
+  let clock: any TickClock
   /// Each module's flap index for the board's rows of codes (-1 for a code the flap set lacks).
-  private let flaps: @Sendable ([[Int]]) -> [Int]
+  let flaps: @Sendable ([[Int]]) -> [Int]
+  /// How often the board is read while nothing changes, to report what it shows and whether
+  /// it answers (0: only after each change).
+  let checkNanoseconds: Int
 
   private struct Inbox {
     var changes: [Change] = []
     var stop = false
   }
   private let inbox = Mutex(Inbox())
-  private let published: Mutex<ExecutorState>
+  let published: Mutex<ExecutorState>
   private let wakeUp = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private let running = Atomic<Bool>(false)
@@ -48,9 +51,10 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
 
   init(
     link: any MessageBoardLink, moduleCount: Int, timing: MessageBoardTiming,
-    clock: any TickClock, flaps: @escaping @Sendable ([[Int]]) -> [Int]
+    clock: any TickClock, checkSeconds: Int, flaps: @escaping @Sendable ([[Int]]) -> [Int]
   ) {
     self.link = link
+    checkNanoseconds = checkSeconds * 1_000_000_000
     self.moduleCount = moduleCount
     self.timing = timing
     self.clock = clock
@@ -70,7 +74,7 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
   }
 
   func start() -> RealtimeGrant {
-    let grant = RealtimeGrant.normal
+    let grant = RealtimeGrant.networkBoard
     guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return grant }
     let thread = Thread { [self] in main() }
     thread.name = "clack-board-link"
@@ -104,7 +108,7 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
   // MARK: The thread
 
   /// What the thread knows between passes of its loop.
-  private struct Progress {
+  struct Progress {
     /// What the board shows, as last read or posted; nil until read.
     var shown: [[Int]]?
     /// The change being carried out (waiting for its time, or for the board).
@@ -114,6 +118,8 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
     var retryAt = 0
     /// When the board's last change will have settled (clock nanoseconds), while it moves.
     var movingUntil: Int?
+    /// When to read the board next, while nothing changes (`check`).
+    var checkAt: Int?
   }
 
   private func main() {
@@ -137,12 +143,22 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
           state.idle = progress.current == nil
           state.settledAt = MonotonicTickClock.raw()
         }
+        // Once it rests, what the board reports it shows is the state.
+        progress.checkAt = clock.nanoseconds()
+      }
+      if progress.current == nil, progress.movingUntil == nil, let at = progress.checkAt,
+        clock.nanoseconds() >= at
+      {
+        check(&progress)
       }
       published.withLock { state in
         state.ticks += 1
         state.nowMicroseconds = (clock.nanoseconds() - started) / 1000
       }
-      let deadlines = [progress.movingUntil, progress.current.map { start(of: $0, progress) }]
+      let deadlines = [
+        progress.movingUntil, progress.current.map { start(of: $0, progress) },
+        progress.current == nil ? progress.checkAt : nil,
+      ]
       if let deadline = deadlines.compactMap(\.self).min() {
         _ = clock.wait(for: wakeUp, until: deadline)
       } else {
@@ -228,7 +244,11 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
     progress.current = nil
     progress.failures = 0
     progress.retryAt = 0
-    if nanoseconds > 0 { progress.movingUntil = now + nanoseconds }
+    if nanoseconds > 0 {
+      progress.movingUntil = now + nanoseconds
+    } else {
+      progress.checkAt = checkNanoseconds > 0 ? now + checkNanoseconds : nil
+    }
     published.withLock { state in
       state.commandsApplied += 1
       state.lastAppliedAt = MonotonicTickClock.raw()

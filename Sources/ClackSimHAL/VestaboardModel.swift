@@ -30,8 +30,9 @@ public final class VestaboardModel {
   public let key: String
   /// Every message the board took, in order.
   public private(set) var history: [Shown] = []
-  /// Requests that reached the board (taken or not).
+  /// Requests that reached the board (taken or not), and of those the messages (POSTs).
   public private(set) var requests = 0
+  public private(set) var posts = 0
   /// Off the network: nothing answers.
   public var offline = false
   /// Answers given, in order, to the next requests instead of taking them.
@@ -51,6 +52,7 @@ public final class VestaboardModel {
   /// Takes `rows` sent with `key`; nil when it was taken, otherwise the board's answer.
   public func post(_ rows: [[Int]], animation: BoardAnimation?, key: String) -> Answer? {
     requests += 1
+    posts += 1
     if let answer = takeNextAnswer() { return answer }
     guard key == self.key else { return .unauthorized }
     if let reason = refusal(rows) { return .badRequest(reason) }

@@ -279,6 +279,7 @@ import Testing
       files.filter { !pixelBoards.contains($0) } == [
         "chainlink-6x18.yaml", "i2c-smart-6x22.yaml", "pcf8575-8.yaml", "pi-gpio-4.yaml",
         "sim-6x22.yaml", "sim-runes-6x22.yaml", "vestaboard-flagship.yaml",
+        "vestaboard-note.yaml",
       ])
     for file in files {
       let path = boards.appendingPathComponent(file).path

@@ -13,8 +13,14 @@ import Testing
 /// are honoured, a board that stops answering is reported and caught up when it returns, and a
 /// message it refuses is reported and not sent again.
 @Suite struct MessageBoardDriveTests {
-  static func board() throws -> BoardDefinition {
-    try BoardDriveTests.board("vestaboard-flagship.yaml")
+  /// The shipped Vestaboard, read only after each change (`check_s: 0`): in virtual time a
+  /// periodic read would come round at once, again and again.
+  static func board(checkSeconds: Int = 0) throws -> BoardDefinition {
+    var board = try BoardDriveTests.board("vestaboard-flagship.yaml")
+    guard case .vestaboard(var wiring) = board.hardware else { return board }
+    wiring.checkSeconds = checkSeconds
+    board.hardware = .vestaboard(wiring)
+    return board
   }
 
   /// `text` on the first row, the rest blank.
@@ -56,7 +62,7 @@ import Testing
     #expect(state.modules.allSatisfy { $0.mode == .normal })
     #expect(runner.shownFrame(state) == hello)
     #expect(twin.withBoard(\.history).map(\.rows) == [try Self.codes(hello)])
-    #expect(twin.withBoard(\.requests) == 2, "one read, one message")
+    #expect(twin.withBoard(\.posts) == 1)
 
     let world = Self.frame("WORLD", on: board)
     let before = clock.nanoseconds()
@@ -76,11 +82,10 @@ import Testing
       last.animation
         == BoardAnimation(strategy: "column", stepIntervalMilliseconds: 500, stepSize: 2))
 
-    // The same screen again changes nothing on the board: no request.
-    let requests = twin.withBoard(\.requests)
+    // The same screen again changes nothing on the board: no message.
     _ = runner.show(Screen(frame: world), transition: Transition(), reduceMotion: false)
     _ = Self.wait(runner, "same screen") { $0.commandsApplied == 3 && $0.idle }
-    #expect(twin.withBoard(\.requests) == requests)
+    #expect(twin.withBoard(\.posts) == 2)
   }
 
   @Test func theBoardsWaitIsHonouredAndNothingIsDropped() throws {
@@ -127,7 +132,9 @@ import Testing
     let down = Self.wait(runner, "reported") { $0.faults.allSatisfy { $0 != nil } }
     let fault = try #require(down.faults.first ?? nil)
     #expect(fault.kind == .bus(.timeout))
-    #expect(fault.message.contains("http://vestaboard.local:7000: no answer"), "\(fault.message)")
+    #expect(
+      fault.message.contains("http://vestaboard.local:7000 (simulated): no answer"),
+      "\(fault.message)")
     #expect(down.commandsApplied == 1, "not applied while the board is away")
     #expect(!down.idle)
 
@@ -156,7 +163,7 @@ import Testing
     #expect(fault.message.contains("refused the message: the board is 3×15"))
     #expect(runner.shownFrame(refused) == start, "the board still shows what it showed")
     #expect(twin.withBoard(\.history).count == 1)
-    #expect(twin.withBoard(\.requests) == 3, "one read, the start's message, the refused one")
+    #expect(twin.withBoard(\.posts) == 2, "the start's message, the refused one")
   }
 
   @Test func aRealVestaboardNeedsTheDaemonsConnectionAndAReadableKey() throws {
@@ -183,5 +190,27 @@ import Testing
     defer { _ = runner.stop() }
     let link = try #require(runner.messageBoardTwin)
     #expect(link.key == "s3cret", "the key file's first line, trimmed")
+  }
+
+  @Test func theBoardIsReadWhileIdleSoAChangeFromElsewhereAndAnAbsenceAreSeen() throws {
+    let board = try Self.board(checkSeconds: 60)
+    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    defer { _ = runner.stop() }
+    let twin = try #require(runner.messageBoardTwin)
+    #expect(runner.home(showing: Self.frame("MINE", on: board)))
+    _ = Self.wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
+
+    // The board's own app changes it: what the board reports becomes the state.
+    let theirs = Self.frame("THEIRS", on: board)
+    let taken = twin.withBoard { $0.post(try! theirs.codes(), animation: nil, key: $0.key) }
+    #expect(taken == nil)
+    let seen = Self.wait(runner, "their message seen") { runner.shownFrame($0) == theirs }
+    #expect(seen.commandsApplied == 1, "nothing was sent")
+
+    twin.withBoard { $0.offline = true }
+    let away = Self.wait(runner, "absence reported") { $0.faults.allSatisfy { $0 != nil } }
+    #expect(away.faults.first??.message.contains("no answer") == true)
+    twin.withBoard { $0.offline = false }
+    _ = Self.wait(runner, "back") { $0.faults.allSatisfy { $0 == nil } }
   }
 }

@@ -60,19 +60,21 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   /// Starts the daemon and waits until /health says it is homed (or, for a daemon this
-  /// helper cannot ask over plain HTTP, until `ready` says so).
+  /// helper cannot ask over plain HTTP, until `ready` says so). `simulated`: false drives
+  /// what the board file names (a board on the network), at real speed.
   func start(
-    speed: Int = 10, environment: [String: String] = [:], arguments: [String] = [],
-    ready: (@Sendable () async -> Bool)? = nil
+    speed: Int = 10, simulated: Bool = true, environment: [String: String] = [:],
+    arguments: [String] = [], ready: (@Sendable () async -> Bool)? = nil
   ) async throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.clack.path),
       "build clack first (swift build): \(Self.clack.path)")
     let (process, pipe) = Self.clackProcess(
-      [
-        "run", "--simulate", "--speed", "\(speed)", "--config",
-        directory.appendingPathComponent("clack.yaml").path, "--listen", "127.0.0.1:\(port)",
-      ] + arguments, environment: environment)
+      ["run"] + (simulated ? ["--simulate", "--speed", "\(speed)"] : [])
+        + [
+          "--config", directory.appendingPathComponent("clack.yaml").path,
+          "--listen", "127.0.0.1:\(port)",
+        ] + arguments, environment: environment)
     try process.run()
     ChildOutput.read(pipe.fileHandleForReading) { [weak self] more in
       self?.lock.withLock { self?.data.append(more) }

@@ -4,7 +4,7 @@ import ClackHardware
 /// Which modules are faulted now, to log each fault when it appears (a warning, so
 /// `journalctl -p warning` shows it) and when it clears, and to say so in `STATUS=`. It
 /// never floods the log: many modules that fault alike at once (a bus that went away) make
-/// one line, and a module whose fault comes back within `quietSeconds` of its last line is
+/// one line (and so do many that clear at once), and a module whose fault comes back within `quietSeconds` of its last line is
 /// counted, not logged, until that time has passed.
 struct FaultWatch {
   /// A fault as the watch sees it: its text, and what it is (faults alike share it).
@@ -56,8 +56,12 @@ struct FaultWatch {
       }
     }
     let appeared = lines(for: logged, board: board, now: now)
-    let cleared = gone.filter { announced.remove($0) != nil }
-      .map { "\(Self.place($0, board)): fault cleared" }
+    let clearedModules = gone.filter { announced.remove($0) != nil }
+    // Many at once (a bus, or a Vestaboard, come back) make one line, as they faulted.
+    let cleared =
+      clearedModules.count > Self.groupAbove
+      ? ["\(clearedModules.count) modules' faults cleared, modules \(Self.ranges(clearedModules))"]
+      : clearedModules.map { "\(Self.place($0, board)): fault cleared" }
     return appeared.isEmpty && cleared.isEmpty ? ([], []) : (appeared, cleared)
   }
 

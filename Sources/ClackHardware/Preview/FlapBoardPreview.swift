@@ -134,7 +134,9 @@ public struct FlapBoardPreview: BoardPreview {
       }
     case .vestaboard(let wiring):
       "a board's Local API at \(wiring.url), key in \(wiring.keyFile ?? "(none given)"), "
-        + "settling \(wiring.settleMilliseconds) ms after a message"
+        + "settling \(wiring.settleMilliseconds) ms after a message, read "
+        + (wiring.checkSeconds > 0
+          ? "every \(wiring.checkSeconds) s while idle" : "after changes only")
     case .i2cSmart(let wiring), .pcf8575(let wiring):
       wiring.groups.map {
         "\($0.count) on \($0.bus) from 0x\(String($0.firstAddress, radix: 16))"

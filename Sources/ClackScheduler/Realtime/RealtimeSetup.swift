@@ -47,8 +47,15 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   /// Why something asked for was not granted.
   public var problems: [String]
 
-  /// A thread that asks for nothing real-time (a board driven over the network).
-  public static let normal = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
+  /// What the thread is, for the log line.
+  public var thread = "executor thread"
+
+  /// The thread of a board driven over the network, which asks for nothing real-time.
+  public static let networkBoard: RealtimeGrant = {
+    var grant = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
+    grant.thread = "board link thread (a board on the network: no motor of Clack's to time)"
+    return grant
+  }()
 
   public var description: String {
     var parts: [String] = []
@@ -60,7 +67,7 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
       )
     }
     if cpuLatencyHeld { parts.append("CPUs kept out of deep idle while ticking") }
-    var line = "executor thread: " + parts.joined(separator: ", ")
+    var line = "\(thread): " + parts.joined(separator: ", ")
     if !problems.isEmpty { line += " (" + problems.joined(separator: "; ") + ")" }
     return line
   }

@@ -43,6 +43,19 @@ import Testing
     return state
   }
 
+  /// A runner on `board`'s twin in virtual time, started showing `text`.
+  static func started(
+    _ board: BoardDefinition, showing text: String = "", clock: ManualTickClock = ManualTickClock()
+  )
+    throws -> (BoardRunner, SimulatedMessageBoardLink)
+  {
+    let runner = try BoardRunner(board: board, simulate: true, clock: clock)
+    let twin = try #require(runner.messageBoardTwin)
+    #expect(runner.home(showing: frame(text, on: board)))
+    _ = wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
+    return (runner, twin)
+  }
+
   @Test func aVestaboardIsReadAtTheStartAndShowsEachScreenWhole() throws {
     let board = try Self.board()
     let clock = ManualTickClock()
@@ -91,11 +104,8 @@ import Testing
   @Test func theBoardsWaitIsHonouredAndNothingIsDropped() throws {
     let board = try Self.board()
     let clock = ManualTickClock()
-    let runner = try BoardRunner(board: board, simulate: true, clock: clock)
+    let (runner, twin) = try Self.started(board, clock: clock)
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
-    #expect(runner.home(showing: Self.frame("", on: board)))
-    _ = Self.wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
 
     twin.withBoard { $0.nextAnswers = [.tooManyRequests(retryAfterSeconds: 15)] }
     let start = clock.nanoseconds()
@@ -120,11 +130,8 @@ import Testing
 
   @Test func aBoardThatStopsAnsweringIsReportedAndCaughtUpWhenItReturns() throws {
     let board = try Self.board()
-    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    let (runner, twin) = try Self.started(board)
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
-    #expect(runner.home(showing: Self.frame("", on: board)))
-    _ = Self.wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
 
     twin.withBoard { $0.offline = true }
     let news = Self.frame("NEWS", on: board)
@@ -147,12 +154,9 @@ import Testing
 
   @Test func aRefusedMessageIsReportedAndNotSentAgain() throws {
     let board = try Self.board()
-    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    let (runner, twin) = try Self.started(board, showing: "START")
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
     let start = Self.frame("START", on: board)
-    #expect(runner.home(showing: start))
-    _ = Self.wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
 
     twin.withBoard { $0.nextAnswers = [.badRequest("the board is 3×15")] }
     _ = runner.show(
@@ -194,11 +198,8 @@ import Testing
 
   @Test func theBoardIsReadWhileIdleSoAChangeFromElsewhereAndAnAbsenceAreSeen() throws {
     let board = try Self.board(checkSeconds: 60)
-    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    let (runner, twin) = try Self.started(board, showing: "MINE")
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
-    #expect(runner.home(showing: Self.frame("MINE", on: board)))
-    _ = Self.wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
 
     // The board's own app changes it: what the board reports becomes the state.
     let theirs = Self.frame("THEIRS", on: board)

@@ -106,7 +106,10 @@ final class MessageBoardDrive: BoardDrive, @unchecked Sendable {
   let dimming: Dimming? = nil
 
   func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String {
-    "board read: \(link.name) shows \(state.modules.count { $0.flap >= 0 }) of "
+    if state.modules.allSatisfy({ $0.flap < 0 }), let fault = state.faults.first ?? nil {
+      return "board not read yet: \(fault.message); what it should show is sent once it answers"
+    }
+    return "board read: \(link.name) shows \(state.modules.count { $0.flap >= 0 }) of "
       + "\(state.modules.count) cells in this board's flaps"
   }
 

@@ -10,7 +10,7 @@ extension MessageBoardThread {
   /// start still to read the board is kept.
   func take(_ changes: [Change], into progress: inout Progress) {
     guard var newest = changes.last else { return }
-    let replaced = changes.count - 1 + (progress.current == nil ? 0 : 1)
+    let replaced = changes.count - 1 + (progress.current?.counted == true ? 1 : 0)
     newest.reading =
       newest.reading || progress.current?.reading == true
       || changes.contains(where: \.reading)
@@ -84,7 +84,7 @@ extension MessageBoardThread {
       progress.checkAt = checkNanoseconds > 0 ? now + checkNanoseconds : nil
     }
     published.withLock { state in
-      state.commandsApplied += 1
+      if change.counted { state.commandsApplied += 1 }
       state.lastAppliedAt = MonotonicTickClock.raw()
       for module in state.modules.indices {
         let changes = module < before.count && before[module] != after[module]
@@ -113,13 +113,19 @@ extension MessageBoardThread {
     guard error.kind != .rateLimited else { return }
     let dropped = error.kind == .refused && !change.reading
     if dropped { progress.current = nil }
+    // A board that does not answer at the start does not hold the start up (the daemon is
+    // ready, serves and queues): the start counts as done, with every cell unknown and
+    // faulted, and its screen is still owed to the board, sent when it answers.
+    let startGivenUp = change.reading && change.counted && progress.shown == nil
+    if startGivenUp { progress.current?.counted = false }
     let kind = Self.faultKind(error.kind)
     published.withLock { state in
-      if dropped {
+      if (dropped && change.counted) || startGivenUp {
         state.commandsApplied += 1
         state.idle = progress.movingUntil == nil
       }
       for module in state.modules.indices {
+        if startGivenUp { state.modules[module].mode = .normal }
         state.modules[module].faulted = true
         if dropped { state.modules[module].waiting = false }
         state.faults[module] = ModuleFault(module: module, kind: kind, message: error.message)

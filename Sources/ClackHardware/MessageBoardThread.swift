@@ -21,6 +21,9 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
     var notBefore: Int
     /// Read what the board shows first (the start, in place of homing).
     var reading: Bool
+    /// Handed over by the display, which counts it as applied once done or replaced; false
+    /// for the start's screen still owed to a board that did not answer at the start.
+    var counted = true
   }
 
   let moduleCount: Int
@@ -140,7 +143,7 @@ final class MessageBoardThread: RealtimeThread, @unchecked Sendable {
         progress.movingUntil = nil
         published.withLock { state in
           for module in state.modules.indices { state.modules[module].moving = false }
-          state.idle = progress.current == nil
+          state.idle = progress.current?.counted != true
           state.settledAt = MonotonicTickClock.raw()
         }
         // Once it rests, what the board reports it shows is the state.

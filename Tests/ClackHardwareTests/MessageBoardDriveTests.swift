@@ -38,8 +38,10 @@ import Testing
     until condition: (ExecutorState) -> Bool
   ) -> ExecutorState {
     let state = runner.thread.wait(timeoutSeconds: 10, until: condition)
-    #expect(
-      condition(state), "\(what): \(state.commandsApplied) applied", sourceLocation: sourceLocation)
+    let met = condition(state)
+    let summary =
+      "\(what): \(state.commandsApplied) applied, idle \(state.idle), \(state.faults.count { $0 != nil }) faulted"
+    #expect(met, Comment(rawValue: summary), sourceLocation: sourceLocation)
     return state
   }
 
@@ -213,5 +215,51 @@ import Testing
     #expect(away.faults.first??.message.contains("no answer") == true)
     twin.withBoard { $0.offline = false }
     _ = Self.wait(runner, "back") { $0.faults.allSatisfy { $0 == nil } }
+  }
+
+  @Test func aBoardThatDoesNotAnswerAtTheStartDoesNotHoldTheStartUp() throws {
+    let board = try Self.board()
+    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    defer { _ = runner.stop() }
+    let twin = try #require(runner.messageBoardTwin)
+    twin.withBoard { $0.offline = true }
+    let hello = Self.frame("HELLO", on: board)
+    #expect(runner.home(showing: hello))
+    let started = Self.wait(runner, "started without the board") {
+      $0.commandsApplied == 1 && $0.idle
+    }
+    #expect(started.modules.allSatisfy { $0.mode == .normal && $0.flap == -1 })
+    #expect(started.faults.allSatisfy { $0?.message.contains("no answer") == true })
+    #expect(
+      runner.readyLine(started).hasPrefix("board not read yet: "), "\(runner.readyLine(started))")
+    #expect(twin.withBoard(\.history).isEmpty)
+
+    // It answers: the start's screen is sent, and not counted again.
+    twin.withBoard { $0.offline = false }
+    let back = Self.wait(runner, "start's screen sent") { runner.shownFrame($0) == hello }
+    #expect(back.commandsApplied == 1)
+    #expect(back.faults.allSatisfy { $0 == nil })
+    #expect(twin.withBoard(\.history).map(\.rows) == [try Self.codes(hello)])
+    let world = Self.frame("WORLD", on: board)
+    _ = runner.show(Screen(frame: world), transition: Transition(), reduceMotion: false)
+    let last = Self.wait(runner, "world shown") { $0.commandsApplied == 2 && $0.idle }
+    #expect(runner.shownFrame(last) == world)
+  }
+
+  @Test func aScreenHandedOverBeforeTheBoardAnswersReplacesTheStartsScreen() throws {
+    let board = try Self.board()
+    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    defer { _ = runner.stop() }
+    let twin = try #require(runner.messageBoardTwin)
+    twin.withBoard { $0.offline = true }
+    #expect(runner.home(showing: Self.frame("HELLO", on: board)))
+    _ = Self.wait(runner, "started without the board") { $0.commandsApplied == 1 && $0.idle }
+    let news = Self.frame("NEWS", on: board)
+    _ = runner.show(Screen(frame: news), transition: Transition(), reduceMotion: false)
+    twin.withBoard { $0.offline = false }
+    let state = Self.wait(runner, "news shown") { $0.commandsApplied == 2 && $0.idle }
+    #expect(runner.shownFrame(state) == news)
+    #expect(
+      twin.withBoard(\.history).map(\.rows) == [try Self.codes(news)], "only the newer screen")
   }
 }

@@ -47,12 +47,13 @@ import Testing
 
   /// A runner on `board`'s twin in virtual time, started showing `text`.
   static func started(
-    _ board: BoardDefinition, showing text: String = "", clock: ManualTickClock = ManualTickClock()
-  )
-    throws -> (BoardRunner, SimulatedMessageBoardLink)
-  {
+    _ board: BoardDefinition, showing text: String = "", clock: ManualTickClock = ManualTickClock(),
+    offline: Bool = false
+  ) throws -> (BoardRunner, SimulatedMessageBoardLink) {
     let runner = try BoardRunner(board: board, simulate: true, clock: clock)
     let twin = try #require(runner.messageBoardTwin)
+    // Off the network from the start: the start still counts as done, the board unread.
+    twin.withBoard { $0.offline = offline }
     #expect(runner.home(showing: frame(text, on: board)))
     _ = wait(runner, "started") { $0.commandsApplied == 1 && $0.idle }
     return (runner, twin)
@@ -219,15 +220,10 @@ import Testing
 
   @Test func aBoardThatDoesNotAnswerAtTheStartDoesNotHoldTheStartUp() throws {
     let board = try Self.board()
-    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    let (runner, twin) = try Self.started(board, showing: "HELLO", offline: true)
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
-    twin.withBoard { $0.offline = true }
     let hello = Self.frame("HELLO", on: board)
-    #expect(runner.home(showing: hello))
-    let started = Self.wait(runner, "started without the board") {
-      $0.commandsApplied == 1 && $0.idle
-    }
+    let started = runner.thread.state
     #expect(started.modules.allSatisfy { $0.mode == .normal && $0.flap == -1 })
     #expect(started.faults.allSatisfy { $0?.message.contains("no answer") == true })
     #expect(
@@ -248,12 +244,8 @@ import Testing
 
   @Test func aScreenHandedOverBeforeTheBoardAnswersReplacesTheStartsScreen() throws {
     let board = try Self.board()
-    let runner = try BoardRunner(board: board, simulate: true, clock: ManualTickClock())
+    let (runner, twin) = try Self.started(board, showing: "HELLO", offline: true)
     defer { _ = runner.stop() }
-    let twin = try #require(runner.messageBoardTwin)
-    twin.withBoard { $0.offline = true }
-    #expect(runner.home(showing: Self.frame("HELLO", on: board)))
-    _ = Self.wait(runner, "started without the board") { $0.commandsApplied == 1 && $0.idle }
     let news = Self.frame("NEWS", on: board)
     _ = runner.show(Screen(frame: news), transition: Transition(), reduceMotion: false)
     twin.withBoard { $0.offline = false }

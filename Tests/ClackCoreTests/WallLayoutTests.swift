@@ -1,0 +1,103 @@
+import Testing
+
+@testable import ClackCore
+
+/// A wall's tiles make one canvas; a screen laid out on it is cut into each tile's part, and
+/// the parts put back together give the screen again.
+@Suite struct WallLayoutTests {
+  static func tile(_ name: String, _ row: Int, _ col: Int, _ rows: Int, _ cols: Int) -> WallTile {
+    WallTile(name: name, member: name, row: row, col: col, rows: rows, cols: cols)
+  }
+
+  /// Three 6×22 boards side by side: the three-Pi wall of docs/walls.md.
+  static let threeWide = try! WallLayout(tiles: [  // safe: checked by the first test
+    tile("left", 0, 0, 6, 22), tile("middle", 0, 22, 6, 22), tile("right", 0, 44, 6, 22),
+  ])
+
+  @Test func theCanvasHoldsEveryTile() throws {
+    let wall = Self.threeWide
+    #expect(wall.rows == 6 && wall.cols == 66)
+    #expect(wall.isWhole)
+    #expect(wall.members == ["left", "middle", "right"])
+  }
+
+  @Test func aScreenLaidOutOnTheCanvasIsCutAtTheTilesEdges() throws {
+    let wall = Self.threeWide
+    let layout = TextLayout(rows: 6, cols: 66, flapSet: try FlapSet.named("vestaboard"))
+    let screen = Screen(
+      frame: try layout.layout(String(repeating: "ABCDEFGHIJK ", count: 20)).frame)
+    let parts = wall.parts(of: screen)
+    #expect(parts.count == 3)
+    let middle = try #require(parts["middle"])
+    #expect(middle.frame.rows == 6 && middle.frame.cols == 22)
+    for row in 0..<6 {
+      for col in 0..<22 { #expect(middle.frame[row, col] == screen.frame[row, 22 + col]) }
+    }
+    // The parts assembled are the screen: nothing lost or moved at the seams.
+    #expect(wall.assemble(parts.mapValues(\.frame)) == screen.frame)
+  }
+
+  @Test func tilesOfDifferentSizesLeaveGapsThatShowNothing() throws {
+    // A 1×12 flap board over a 2×32 LED ticker.
+    let wall = try WallLayout(tiles: [
+      Self.tile("flaps", 0, 0, 1, 12), Self.tile("ticker", 1, 0, 2, 32),
+    ])
+    #expect(wall.rows == 3 && wall.cols == 32)
+    #expect(!wall.isWhole)
+    var frame = Frame(rows: 3, cols: 32, fill: .glyph("X"))
+    frame[0, 0] = .glyph("A")
+    let parts = wall.parts(of: Screen(frame: frame))
+    #expect(wall.assemble(parts.mapValues(\.frame))[0, 20] == .blank)
+    #expect(wall.assemble(parts.mapValues(\.frame))[0, 0] == .glyph("A"))
+  }
+
+  @Test func aScrollingLineGoesToTheTileSpanningItsRow() throws {
+    let wall = try WallLayout(tiles: [
+      Self.tile("flaps", 0, 0, 1, 12), Self.tile("ticker", 1, 0, 1, 12),
+    ])
+    let line: [Symbol] = Array("A LONG LINE THAT SCROLLS").map(Symbol.character)
+    let screen = Screen(frame: Frame(rows: 2, cols: 12), scrolling: [1: line])
+    #expect(wall.part(of: screen, for: wall.tiles[1]).scrolling == [0: line])
+    #expect(wall.part(of: screen, for: wall.tiles[0]).scrolling.isEmpty)
+    // Side by side, a line over both tiles is not handed to either as a scrolling line.
+    let sideBySide = try WallLayout(tiles: [Self.tile("a", 0, 0, 1, 6), Self.tile("b", 0, 6, 1, 6)])
+    let wide = Screen(frame: Frame(rows: 1, cols: 12), scrolling: [0: line])
+    #expect(sideBySide.parts(of: wide).values.allSatisfy { $0.scrolling.isEmpty })
+  }
+
+  @Test func overlappingTilesAreRefusedNamingTheCell() {
+    #expect(throws: WallLayoutError.overlap("a", "b", row: 2, col: 20)) {
+      try WallLayout(tiles: [Self.tile("a", 0, 0, 6, 22), Self.tile("b", 2, 20, 6, 22)])
+    }
+    let error = WallLayoutError.overlap("a", "b", row: 2, col: 20)
+    #expect(error.description == "tiles 'a' and 'b' overlap at row 3, column 21")
+  }
+
+  @Test func badTilesAreRefusedByName() {
+    #expect(throws: WallLayoutError.noTiles) { try WallLayout(tiles: []) }
+    #expect(throws: WallLayoutError.duplicateName("a")) {
+      try WallLayout(tiles: [Self.tile("a", 0, 0, 1, 1), Self.tile("a", 0, 1, 1, 1)])
+    }
+    #expect(throws: WallLayoutError.emptyTile("a")) {
+      try WallLayout(tiles: [Self.tile("a", 0, 0, 0, 4)])
+    }
+    #expect(throws: WallLayoutError.negativePlace("a")) {
+      try WallLayout(tiles: [Self.tile("a", -1, 0, 1, 4)])
+    }
+    #expect(throws: WallLayoutError.tooLarge(rows: 6, cols: 600, maxRows: 256, maxCols: 512)) {
+      try WallLayout(tiles: [Self.tile("a", 0, 0, 6, 300), Self.tile("b", 0, 300, 6, 300)])
+    }
+  }
+
+  @Test func aMemberMayDriveSeveralTiles() throws {
+    // One controller driving two Vestaboard Notes, another driving a third.
+    let wall = try WallLayout(tiles: [
+      WallTile(name: "note-1", member: "pi-a", row: 0, col: 0, rows: 3, cols: 15),
+      WallTile(name: "note-2", member: "pi-a", row: 0, col: 15, rows: 3, cols: 15),
+      WallTile(name: "note-3", member: "pi-b", row: 3, col: 0, rows: 3, cols: 15),
+    ])
+    #expect(wall.members == ["pi-a", "pi-b"])
+    #expect(wall.tiles(of: "pi-a").map(\.name) == ["note-1", "note-2"])
+    #expect(wall.rows == 6 && wall.cols == 30)
+  }
+}

@@ -1,0 +1,222 @@
+import ClackBoard
+import ClackCore
+import ClackDrivers
+import ClackScheduler
+import Foundation
+import Synchronization
+
+/// A wall as its leader drives it (docs/walls.md): one board of the whole canvas, which the
+/// runtime lays content out on and shows screens on as on any board. Each screen is cut into
+/// the tiles' parts; the leader's own tile is shown by its board here, the others' parts go
+/// to their members in a `WallFrame` over the `WallLink`. Every tile's change is aimed at one
+/// instant: the longest of their landings (the local board's own, the others' forecast from
+/// their board files) after the frame has had time to reach the members, and each tile starts
+/// so that its last flap settles then. What the other tiles show is what they were last sent,
+/// and a member that is offline or reports faults marks its tile's cells faulted, so the
+/// wall's state says it is degraded and where.
+public final class WallBoard: RunningBoard {
+  public let board: BoardDefinition
+  public let layout: WallLayout
+  public let wall: String
+  public let member: String
+  /// The leader's own tile and its board.
+  public let localTile: WallTile
+  public let local: any RunningBoard
+  private let remotes: [(tile: WallTile, forecast: TileForecast)]
+  let link: any WallLink
+  private let now: @Sendable () -> Date
+  let raw: @Sendable () -> Int
+  /// Real nanoseconds a frame is sent ahead of its start, for it to reach every member.
+  private let leadNanoseconds: Int
+  let ledger: Mutex<Ledger>
+
+  struct Ledger {
+    var stamp: WallFrameStamp
+    /// What each tile was last sent (the local tile too).
+    var sent: [String: Screen] = [:]
+    /// When the latest change lands, on the raw monotonic clock.
+    var landRaw = 0
+  }
+
+  /// `remoteBoards` has each other tile's board file by tile name. `term` numbers this
+  /// leader's frames after every frame an earlier leader sent (the time it started, in
+  /// milliseconds, does).
+  public init(
+    wall: String, member: String, layout: WallLayout, local: any RunningBoard,
+    remoteBoards: [String: BoardDefinition], link: any WallLink, term: Int,
+    leadMilliseconds: Int = 300, now: @escaping @Sendable () -> Date = { Date() },
+    raw: @escaping @Sendable () -> Int = { MonotonicTickClock.raw() }
+  ) throws(WallBoardError) {
+    let own = layout.tiles(of: member)
+    guard own.count == 1, let tile = own.first else {
+      throw .ownTiles(member: member, count: own.count)
+    }
+    guard tile.rows == local.board.rows, tile.cols == local.board.cols else {
+      throw .sizeMismatch(
+        tile: tile.name, tileSize: "\(tile.rows)×\(tile.cols)",
+        boardSize: "\(local.board.rows)×\(local.board.cols)")
+    }
+    var remotes: [(WallTile, TileForecast)] = []
+    var tiles: [BoardDefinition] = []
+    for other in layout.tiles {
+      guard other.name != tile.name else {
+        tiles.append(local.board)
+        continue
+      }
+      guard let definition = remoteBoards[other.name] else { throw .noBoard(tile: other.name) }
+      guard definition.rows == other.rows, definition.cols == other.cols else {
+        throw .sizeMismatch(
+          tile: other.name, tileSize: "\(other.rows)×\(other.cols)",
+          boardSize: "\(definition.rows)×\(definition.cols)")
+      }
+      remotes.append((other, TileForecast(board: definition)))
+      tiles.append(definition)
+    }
+    do {
+      board = try BoardDefinition.canvas(
+        name: wall, rows: layout.rows, cols: layout.cols, tiles: tiles)
+    } catch {
+      throw .flapSet(error.description)
+    }
+    self.layout = layout
+    self.wall = wall
+    self.member = member
+    localTile = tile
+    self.local = local
+    self.remotes = remotes
+    self.link = link
+    self.now = now
+    self.raw = raw
+    leadNanoseconds = leadMilliseconds * 1_000_000
+    ledger = Mutex(Ledger(stamp: WallFrameStamp(term: term, sequence: 0)))
+  }
+
+  public var kind: BoardKind { local.kind }
+  public var speed: Int { local.speed }
+  public var powerBudget: Int { local.powerBudget }
+  public var homingMicrosecondsPerModule: Int { local.homingMicrosecondsPerModule }
+  /// Positions are the local tile's alone: the leader homes at its start.
+  public var keepsPositions: Bool { false }
+  /// Lines scroll on one tile, not across a wall (a later change).
+  public var scrollCapacity: Int? { nil }
+  public var slowsWithMissedTicks: Bool { local.slowsWithMissedTicks }
+  public var dimming: Dimming? { nil }
+  public var panel: PanelFacts? { nil }
+  public var tickNanoseconds: Int { local.tickNanoseconds }
+  public var isAnimating: Bool { local.isAnimating }
+  public var isDormant: Bool { local.isDormant && raw() >= ledger.withLock(\.landRaw) }
+  public var tickLateness: JitterRecorder { local.tickLateness }
+  public var tickWork: JitterRecorder { local.tickWork }
+
+  // MARK: - Showing
+
+  public func home(showing frame: Frame) -> Bool {
+    let screen = Screen(frame: frame)
+    guard local.home(showing: layout.part(of: screen, for: localTile).frame) else { return false }
+    // The others show the start screen as soon as it reaches them.
+    publish(screen, transition: Transition(), landRaw: raw() + leadNanoseconds)
+    return true
+  }
+
+  public func resume(positions: [Int], phases: [Int], showing frame: Frame) -> Bool {
+    home(showing: frame)
+  }
+
+  public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int)
+    -> Handover
+  {
+    let part = layout.part(of: screen, for: localTile)
+    guard local.board.flaps(for: part.frame) != nil,
+      let longest = longestLanding(screen, transition: transition, reduceMotion: reduceMotion)
+    else { return .unshowable }
+    let speed = max(1, local.speed)
+    let nowRaw = raw()
+    let landRaw = max(notBefore, nowRaw + leadNanoseconds) + longest * 1000 / speed
+    let ownLanding = local.landingMicroseconds(
+      to: part, transition: transition, reduceMotion: reduceMotion)
+    let handover = local.show(
+      part, transition: transition, reduceMotion: reduceMotion,
+      notBefore: landRaw - ownLanding * 1000 / speed)
+    guard case .sent = handover else { return handover }
+    publish(screen, transition: transition, landRaw: landRaw)
+    return .sent(microseconds: max(0, landRaw - nowRaw) / 1000 * speed)
+  }
+
+  /// The longest landing of any tile (board microseconds); nil when a tile cannot show its
+  /// part.
+  private func longestLanding(_ screen: Screen, transition: Transition, reduceMotion: Bool)
+    -> Int?
+  {
+    let sent = ledger.withLock(\.sent)
+    var longest = local.landingMicroseconds(
+      to: layout.part(of: screen, for: localTile), transition: transition,
+      reduceMotion: reduceMotion)
+    for (tile, forecast) in remotes {
+      guard
+        let landing = forecast.landingMicroseconds(
+          from: sent[tile.name], to: layout.part(of: screen, for: tile), transition: transition,
+          reduceMotion: reduceMotion)
+      else { return nil }
+      longest = max(longest, landing)
+    }
+    return longest
+  }
+
+  private func publish(_ screen: Screen, transition: Transition, landRaw: Int) {
+    let parts = layout.parts(of: screen)
+    let sentAt = now()
+    let frame = ledger.withLock { ledger in
+      ledger.stamp.sequence += 1
+      ledger.sent = parts
+      ledger.landRaw = landRaw
+      return WallFrame(
+        wall: wall, leader: member, stamp: ledger.stamp,
+        landAt: sentAt.addingTimeInterval(Double(landRaw - raw()) / 1e9), sentAt: sentAt,
+        transition: transition, parts: parts)
+    }
+    link.publish(frame)
+  }
+
+  public func moveMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
+    -> Int
+  {
+    longestLanding(screen, transition: transition, reduceMotion: reduceMotion) ?? 0
+  }
+
+  public func landingMicroseconds(to screen: Screen, transition: Transition, reduceMotion: Bool)
+    -> Int
+  {
+    longestLanding(screen, transition: transition, reduceMotion: reduceMotion) ?? 0
+  }
+
+  public func setBrightness(_ level: Int) -> Bool { local.setBrightness(level) }
+  public func picture(_ state: ExecutorState) -> LitLEDs? { nil }
+  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
+
+  public func readyLine(_ state: ExecutorState) -> String {
+    "wall '\(wall)' (\(layout.rows)×\(layout.cols), \(layout.tiles.count) tiles) led from here; "
+      + "tile '\(localTile.name)': \(local.readyLine(local.state))"
+  }
+
+  public func stop() -> String { local.stop() }
+}
+
+/// Why a wall cannot be driven from here, in words naming the tile.
+public enum WallBoardError: Error, Equatable, CustomStringConvertible {
+  case ownTiles(member: String, count: Int)
+  case sizeMismatch(tile: String, tileSize: String, boardSize: String)
+  case noBoard(tile: String)
+  case flapSet(String)
+
+  public var description: String {
+    switch self {
+    case .ownTiles(let member, 0): "member '\(member)' has no tile on the wall"
+    case .ownTiles(let member, let count):
+      "member '\(member)' has \(count) tiles; a member drives one tile (its board)"
+    case .sizeMismatch(let tile, let tileSize, let boardSize):
+      "tile '\(tile)' is \(tileSize) on the wall, but its board is \(boardSize)"
+    case .noBoard(let tile): "tile '\(tile)' has no board file"
+    case .flapSet(let message): "the tiles' symbols make no flap set: \(message)"
+    }
+  }
+}

@@ -20,6 +20,13 @@ extension Display {
     var transition: Transition
   }
 
+  /// How the last change handed over for an instant settled against it.
+  public struct LandingRecord: Sendable, Equatable {
+    public var instant: Date
+    /// Real milliseconds after the instant (negative: before).
+    public var lateMilliseconds: Double
+  }
+
   /// A change handed over for an instant, to see how late it settled.
   struct LandingTarget {
     var instant: Date
@@ -32,7 +39,7 @@ extension Display {
   /// The change due at `deadline`, when it is the content's own (nothing from the queue) and
   /// can still start in time; nil otherwise (the loop then decides at the instant).
   func prepareLanding(for deadline: Date, now: Date) -> Landing? {
-    guard config.landOnTime, homed, !isBusy, deadline > now else { return nil }
+    guard config.landOnTime, homed, !isBusy, following == nil, deadline > now else { return nil }
     var future = engine
     let pass = ContentPass(
       zones: zones, renderer: renderer, config: config, script: script, sources: sources.snapshot)
@@ -95,6 +102,7 @@ extension Display {
     // No module moved (the same flaps): nothing landed.
     guard state.settledAt > 0, state.settledAt >= state.lastAppliedAt else { return }
     let milliseconds = Double(state.settledAt - target.raw) / 1e6
+    lastLanding = LandingRecord(instant: target.instant, lateMilliseconds: milliseconds)
     let when = LocalTimeFormat.string(target.instant, "HH:mm:ss", in: config.timeZone)
     logger.debug(
       "landed \(String(format: "%.1f", abs(milliseconds))) ms \(milliseconds < 0 ? "before" : "after") \(when) (\(target.early ? "started early" : "started at the instant"))"

@@ -62,6 +62,8 @@ public actor Display {
   var landingInstant: (Date, Bool)?
   /// The last change sent for an instant, until it settles.
   var landingTarget: LandingTarget?
+  /// How the last change aimed at an instant settled (a wall member reports it).
+  public internal(set) var lastLanding: LandingRecord?
   /// When the thread is to start the change about to be sent (`MonotonicTickClock.raw`).
   var landingNotBefore: Int?
   var commandsSent = 0
@@ -81,6 +83,12 @@ public actor Display {
   /// A calibration under way (Display+Calibration.swift): while there is one the board shows
   /// its frames, not content, and messages wait in the queue.
   var calibration: CalibrationSession?
+  /// A wall member's: its board shows the parts its leader sends, not its own content
+  /// (Display+Wall.swift).
+  var following: WallFollowing?
+  /// The wall this board is a member's tile of: behind a lock, so accepting a message reads
+  /// it without waiting its turn on the display's thread.
+  public nonisolated let wallMembership = Mutex<WallMembership?>(nil)
   /// Each module's offset in use: the board's (its file's, or a saved calibration's laid over
   /// it at start), then each calibration round's.
   lazy var offsets: [Int] = board.offsets
@@ -226,6 +234,8 @@ public actor Display {
       if homed {
         if let calibration {
           screen = Screen(frame: calibration.showing)
+        } else if following != nil {
+          // The leader decides what the wall shows; `follow` set the screen.
         } else {
           decide(now: now)
         }

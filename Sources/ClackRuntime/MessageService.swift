@@ -35,6 +35,10 @@ public struct MessageService: Sendable {
 
   /// Accepts a message: once this returns, it is durable and may be acknowledged.
   public func accept(_ submission: NewMessage) async throws(AcceptError) -> Receipt {
+    if let membership = display.wallMembership.withLock({ $0 }) {
+      // Taken here it would never be shown: the member's board shows the leader's frames.
+      throw .wallMember(membership)
+    }
     let now = clock.now()
     var message = submission
     let zone = try zone(for: submission)
@@ -130,4 +134,6 @@ public enum AcceptError: Error, Sendable {
   /// A VBML document that cannot be composed, or shown, in its zone.
   case vbml(VBMLError)
   case store(StoreError)
+  /// This board is a tile of a wall, which shows what its leader sends: messages go there.
+  case wallMember(WallMembership)
 }

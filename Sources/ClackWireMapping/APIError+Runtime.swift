@@ -46,6 +46,10 @@ extension APIError {
         details: ["field": .string("characters")])
     case .vbml(let error): return .from(VBMLError("vbml.\(error.path)", error.message))
     case .store(let error): return .from(error)
+    case .wallMember(let membership):
+      return APIError(
+        .conflict, code: "wall_member", message: membership.description,
+        details: ["wall": .string(membership.wall), "leader": .string(membership.leader)])
     }
   }
 

@@ -171,7 +171,10 @@ public final class WallBoard: RunningBoard {
       ledger.landRaw = landRaw
       return WallFrame(
         wall: wall, leader: member, stamp: ledger.stamp,
-        landAt: sentAt.addingTimeInterval(Double(landRaw - raw()) / 1e9), sentAt: sentAt,
+        // The daemon's clock runs `speed` times real time (a twin's --speed; 1 on a wall
+        // of several controllers, whose clocks must agree).
+        landAt: sentAt.addingTimeInterval(Double(landRaw - raw()) / 1e9 * Double(max(1, speed))),
+        sentAt: sentAt,
         transition: transition, parts: parts)
     }
     link.publish(frame)

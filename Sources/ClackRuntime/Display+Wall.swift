@@ -1,0 +1,102 @@
+import ClackCore
+import ClackScheduler
+import Foundation
+
+/// Which wall a member's board is a tile of, and who leads it.
+public struct WallMembership: Sendable, Hashable, CustomStringConvertible {
+  public var wall: String
+  public var tile: String
+  public var leader: String
+
+  public init(wall: String, tile: String, leader: String) {
+    self.wall = wall
+    self.tile = tile
+    self.leader = leader
+  }
+
+  public var description: String {
+    "this board is tile '\(tile)' of wall '\(wall)', which shows what its leader "
+      + "'\(leader)' sends: send messages to the leader"
+  }
+}
+
+/// A wall member's display (docs/walls.md): its tile shows the parts its leader sends, each
+/// frame once and in order, landing at the frame's instant, in place of content of its own.
+/// A frame whose instant has passed (the member was away, or the frame came late) is shown
+/// at once, which is how a member that returns catches up with the wall.
+extension Display {
+  /// What a member keeps of its wall.
+  struct WallFollowing {
+    var tile: String
+    var order: WallFrameOrder
+    /// The latest frame taken, once its change has been handed to the board.
+    var showing: WallFrameStamp?
+  }
+
+  /// What became of a frame handed to a member's display.
+  public enum FollowOutcome: Equatable, Sendable {
+    /// Handed to the board to land at the frame's instant.
+    case aimed
+    /// Its instant had passed: shown at once.
+    case late
+    /// Shown already, or older than the last shown.
+    case refused(WallFrameOrder.Verdict)
+    /// The frame has no part for this member's tile.
+    case noPart
+  }
+
+  /// Makes this display a member's: from now on its board shows its tile's part of the
+  /// frames `follow` is given, not its own content, and messages are refused with the
+  /// leader's name. `last` is the last frame shown before a restart, so a retained frame the
+  /// broker sends again is not shown twice.
+  public func followWall(_ membership: WallMembership, last: WallFrameStamp?) {
+    following = WallFollowing(tile: membership.tile, order: WallFrameOrder(last: last))
+    wallMembership.withLock { $0 = membership }
+    landing = nil
+  }
+
+  /// Takes a frame of the wall, and hands its part to the board to land at its instant.
+  public func follow(_ frame: WallFrame) -> FollowOutcome {
+    guard var wall = following else { return .noPart }
+    guard let part = frame.parts[wall.tile], part.frame.rows == board.rows,
+      part.frame.cols == board.cols
+    else { return .noPart }
+    let now = clock.now()
+    let verdict = wall.order.admit(frame.stamp, landAt: frame.landAt, now: now)
+    guard case .show = verdict else {
+      following = wall
+      return .refused(verdict)
+    }
+    wall.showing = frame.stamp
+    following = wall
+    screen = part
+    pendingTransition = frame.transition
+    let start = startForLanding(part, transition: frame.transition, at: frame.landAt, now: now)
+    if let start {
+      landingInstant = (frame.landAt, true)
+      landingNotBefore = start
+    }
+    step()
+    return start == nil ? .late : .aimed
+  }
+
+  /// The last frame taken, for the member's report and to keep over a restart.
+  public var wallFrameShown: WallFrameStamp? { following?.showing ?? following?.order.last }
+
+  /// When to start a change so that it settles at `instant` (`MonotonicTickClock.raw`
+  /// nanoseconds); nil when it cannot start in time (then it starts at once).
+  private func startForLanding(
+    _ screen: Screen, transition: Transition, at instant: Date, now: Date
+  ) -> Int? {
+    guard homed, instant > now else { return nil }
+    let speed = Double(max(1, runner.speed))
+    let move = runner.landingMicroseconds(
+      to: screen, transition: transition, reduceMotion: config.reduceMotion)
+    // As a landing of the member's own content: about two ticks from the start to the stop
+    // being seen (Display+Landing.swift).
+    let ticks = 2 * Double(runner.tickNanoseconds) / 1e9
+    let seconds = instant.timeIntervalSince(now) / speed - Double(move) / 1e6 / speed - ticks
+    guard seconds > 0 else { return nil }
+    return MonotonicTickClock.raw() + Int(seconds * 1e9)
+  }
+}

@@ -24,7 +24,7 @@ extension DaemonConfig {
       allowed: [
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
-        "script", "pages", "run_of_show", "land_on_time", "sources", "tls",
+        "script", "pages", "run_of_show", "land_on_time", "sources", "tls", "wall",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -68,6 +68,21 @@ extension DaemonConfig {
       }
     }
     if let mqtt = top["mqtt"] { config.mqtt = try mqtt.mqttSettings(resolve: resolve) }
+    if let wall = top["wall"] {
+      guard config.mqtt != nil else {
+        throw wall.error("a wall needs the mqtt section: its members coordinate through the broker")
+      }
+      let settings = try wall.wallSettings(resolve: resolve)
+      // The board this controller drives is its tile's.
+      if let board = top["board"], config.boardPath != settings.ownTile?.boardPath {
+        throw board.error(
+          "names another board than wall tile '\(settings.ownTile?.tile.name ?? settings.member)' "
+            + "(\(settings.ownTile?.boardPath ?? "the built-in board")): with a wall, leave "
+            + "board out, or name the same file")
+      }
+      config.boardPath = settings.ownTile?.boardPath
+      config.wall = settings
+    }
     if let http = top["http"] {
       let fields = try http.fields(
         allowed: ["per_address_per_minute", "idle_timeout", "body_timeout"], required: [])

@@ -27,6 +27,9 @@ public struct DaemonConfig: Sendable {
   public var localAPIEnablementToken: String?
   /// The MQTT broker and topics; nil (the default) means no MQTT.
   public var mqtt: MQTTSettings?
+  /// The wall this controller is a member of; nil (the default) means it drives its board
+  /// alone.
+  public var wall: WallSettings?
   /// The HTTP server's limits: per-address rate, timeouts, header sizes.
   public var http = HTTPLimits()
 

@@ -1,0 +1,75 @@
+import ClackBoard
+import ClackCore
+import ClackMQTT
+
+extension YAMLReader {
+  /// The `wall:` section: its name, this member, the leader, and the tiles, each a board file
+  /// placed on the canvas (rows and columns counted from 1, as zones are). Every mistake
+  /// names its field; the tiles must make a wall (no overlaps), each member drives one tile,
+  /// and the leader and this member are among them.
+  func wallSettings(resolve: (String) -> String) throws(BoardFileError) -> WallSettings {
+    let fields = try fields(
+      allowed: ["name", "member", "leader", "tolerance_ms", "lead_ms", "tiles"],
+      required: ["name", "member", "leader", "tiles"])
+    let name = try fields.required("name").topicLevel()
+    let tilesField = try fields.required("tiles")
+    var tiles: [WallSettings.Tile] = []
+    for item in try tilesField.items() { tiles.append(try item.wallTile(resolve: resolve)) }
+    var members: [String: YAMLReader] = [:]
+    for (item, tile) in zip(try tilesField.items(), tiles) {
+      if members[tile.tile.member] != nil {
+        throw item.error(
+          "member '\(tile.tile.member)' has a tile already: each member drives one tile")
+      }
+      members[tile.tile.member] = item
+    }
+    let known = tiles.map(\.tile.member).joined(separator: ", ")
+    let memberField = try fields.required("member")
+    let member = try memberField.string()
+    guard members[member] != nil else {
+      throw memberField.error("'\(member)' has no tile; the tiles' members are \(known)")
+    }
+    let leaderField = try fields.required("leader")
+    let leader = try leaderField.string()
+    guard members[leader] != nil else {
+      throw leaderField.error("'\(leader)' has no tile; the tiles' members are \(known)")
+    }
+    do {
+      _ = try WallLayout(tiles: tiles.map(\.tile))
+    } catch {
+      throw tilesField.error(error.description)
+    }
+    var settings = WallSettings(name: name, member: member, leader: leader, tiles: tiles)
+    if let tolerance = fields["tolerance_ms"] {
+      settings.toleranceMilliseconds = try tolerance.int(in: 1...10_000)
+    }
+    if let lead = fields["lead_ms"] { settings.leadMilliseconds = try lead.int(in: 20...10_000) }
+    return settings
+  }
+
+  /// `{member, name, row, col, board}`: the tile's size is its board's.
+  private func wallTile(resolve: (String) -> String) throws(BoardFileError) -> WallSettings.Tile {
+    let fields = try self.fields(
+      allowed: ["member", "name", "row", "col", "board"], required: ["member", "row", "col"])
+    let member = try fields.required("member").topicLevel()
+    let name = try fields["name"]?.topicLevel() ?? member
+    let path = try fields["board"].map { field throws(BoardFileError) in resolve(try field.string()) }
+    let board: BoardDefinition
+    if let path { board = try BoardFile.load(path: path) } else { board = try BuiltinBoard.load() }
+    let tile = WallTile(
+      name: name, member: member, row: try fields.required("row").int(in: 1...256) - 1,
+      col: try fields.required("col").int(in: 1...512) - 1, rows: board.rows, cols: board.cols)
+    return WallSettings.Tile(tile: tile, boardPath: path, board: board)
+  }
+
+  /// A name that is one MQTT topic level: lower-case letters, digits, `-` and `_`.
+  fileprivate func topicLevel() throws(BoardFileError) -> String {
+    let text = try string()
+    guard !text.isEmpty, MQTTTopics.slug(text) == text else {
+      throw error(
+        "'\(text)' cannot be one topic level; use lower-case letters, digits, - and _, such as "
+          + MQTTTopics.slug(text))
+    }
+    return text
+  }
+}

@@ -1,0 +1,53 @@
+import ClackBoard
+import ClackCore
+
+/// The `wall:` section (docs/walls.md): this controller is one member of a wall of several,
+/// which coordinate through the `mqtt:` section's broker. Every member's config lists the
+/// same tiles; each names itself in `member`.
+public struct WallSettings: Sendable {
+  /// The wall's name, one topic level: `<prefix>/wall/<name>/…`.
+  public var name: String
+  /// This controller's name among the members.
+  public var member: String
+  /// The member that leads: it runs the queue, pages and schedules for the whole wall.
+  public var leader: String
+  /// How far a member's clock may be from the leader's before it is named, in milliseconds.
+  public var toleranceMilliseconds = 10
+  /// How long before its start a change is sent to the members, in milliseconds: enough for
+  /// the broker to pass it on.
+  public var leadMilliseconds = 300
+  /// The tiles, as the file lists them, each with its board.
+  public var tiles: [Tile]
+
+  public struct Tile: Sendable {
+    public var tile: WallTile
+    /// The tile's board file (nil: the built-in simulated 6 × 22 board).
+    public var boardPath: String?
+    public var board: BoardDefinition
+  }
+
+  public init(name: String, member: String, leader: String, tiles: [Tile]) {
+    self.name = name
+    self.member = member
+    self.leader = leader
+    self.tiles = tiles
+  }
+
+  /// The tiles as one canvas; checked when the file is read.
+  public func layout() throws(WallLayoutError) -> WallLayout {
+    try WallLayout(tiles: tiles.map(\.tile))
+  }
+
+  /// This member's tile.
+  public var ownTile: Tile? { tiles.first { $0.tile.member == member } }
+
+  public var isLeader: Bool { member == leader }
+
+  /// The other tiles' boards, by tile name (what the leader forecasts them by).
+  public var otherBoards: [String: BoardDefinition] {
+    Dictionary(
+      uniqueKeysWithValues: tiles.filter { $0.tile.member != member }.map {
+        ($0.tile.name, $0.board)
+      })
+  }
+}

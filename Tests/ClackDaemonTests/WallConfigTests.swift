@@ -1,0 +1,100 @@
+import ClackBoard
+import ClackConfig
+import ClackCore
+import Foundation
+import Testing
+
+/// The `wall:` section: the tiles make a canvas from their boards, this member and the leader
+/// are among them, and every mistake names its field.
+@Suite struct WallConfigTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The three-Pi wall of docs/walls.md, as the middle Pi's config has it.
+  static let threePis = """
+    mqtt: {host: broker.lan}
+    wall:
+      name: lobby
+      member: middle
+      leader: left
+      tiles:
+        - {member: left, row: 1, col: 1, board: boards/sim-6x22.yaml}
+        - {member: middle, row: 1, col: 23, board: boards/sim-6x22.yaml}
+        - {member: right, row: 1, col: 45}
+    """
+
+  static func parse(_ yaml: String) throws -> DaemonConfig {
+    try DaemonConfig.parse(yaml: yaml, file: "c.yaml", baseDirectory: root.path)
+  }
+
+  @Test func theThreePiWallIsReadWithItsDefaults() throws {
+    let config = try Self.parse(Self.threePis)
+    let wall = try #require(config.wall)
+    #expect(wall.name == "lobby" && wall.member == "middle" && wall.leader == "left")
+    #expect(!wall.isLeader)
+    #expect(wall.toleranceMilliseconds == 10 && wall.leadMilliseconds == 300)
+    let layout = try wall.layout()
+    #expect(layout.rows == 6 && layout.cols == 66)
+    #expect(layout.tiles.map(\.name) == ["left", "middle", "right"])
+    #expect(layout.tiles[1].col == 22, "columns count from 1 in the file")
+    // This controller drives its own tile's board.
+    #expect(config.boardPath == Self.root.appendingPathComponent("boards/sim-6x22.yaml").path)
+    #expect(wall.otherBoards.keys.sorted() == ["left", "right"])
+    #expect(wall.tiles[2].boardPath == nil, "no board: the built-in simulated board")
+  }
+
+  /// The error `yaml` gives, in words.
+  static func error(_ yaml: String) -> String {
+    do {
+      _ = try parse(yaml)
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func mistakesNameTheirField() {
+    let cases: [(String, String)] = [
+      (
+        Self.threePis.replacingOccurrences(of: "mqtt: {host: broker.lan}\n", with: ""),
+        "wall: a wall needs the mqtt section"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "member: middle\n", with: "member: nobody\n"),
+        "wall.member: 'nobody' has no tile; the tiles' members are left, middle, right"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "leader: left", with: "leader: boss"),
+        "wall.leader: 'boss' has no tile"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "col: 23", with: "col: 20"),
+        "wall.tiles: tiles 'left' and 'middle' overlap at row 1, column 20"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "member: right", with: "member: left"),
+        "member 'left' has a tile already: each member drives one tile"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "name: lobby", with: "name: The Lobby"),
+        "wall.name: 'The Lobby' cannot be one topic level"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "col: 45}", with: "col: 45, board: nowhere.yaml}"),
+        "nowhere.yaml"
+      ),
+      (
+        "board: boards/vestaboard-note.yaml\n" + Self.threePis,
+        "board: names another board than wall tile 'middle'"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "leader: left", with: "leader: left\n  lead_ms: 5"),
+        "wall.lead_ms: 5 is out of range 20-10000"
+      ),
+    ]
+    for (yaml, expected) in cases {
+      let error = Self.error(yaml)
+      #expect(error.contains(expected), "\(error)")
+    }
+  }
+}

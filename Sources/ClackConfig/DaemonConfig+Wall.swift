@@ -53,7 +53,8 @@ extension YAMLReader {
       allowed: ["member", "name", "row", "col", "board"], required: ["member", "row", "col"])
     let member = try fields.required("member").topicLevel()
     let name = try fields["name"]?.topicLevel() ?? member
-    let path = try fields["board"].map { field throws(BoardFileError) in resolve(try field.string()) }
+    let path = try fields["board"].map { field throws(BoardFileError) in resolve(try field.string())
+    }
     let board: BoardDefinition
     if let path { board = try BoardFile.load(path: path) } else { board = try BuiltinBoard.load() }
     let tile = WallTile(

@@ -1,5 +1,6 @@
 import ClackCore
 import ClackScheduler
+import ClackStore
 import Foundation
 
 /// Which wall a member's board is a tile of, and who leads it.
@@ -69,6 +70,11 @@ extension Display {
     }
     wall.showing = frame.stamp
     following = wall
+    do {
+      try store.save(.wallFrame, frame.stamp, at: now)
+    } catch {
+      logger.warning("could not keep the wall's frame \(frame.stamp) over a restart: \(error)")
+    }
     screen = part
     pendingTransition = frame.transition
     let start = startForLanding(part, transition: frame.transition, at: frame.landAt, now: now)

@@ -81,3 +81,18 @@ extension ClackStore {
     return value
   }
 }
+
+extension BoardSetting where Value == WallFrameStamp {
+  /// The last frame of its wall a member showed (docs/walls.md), as `term.sequence`: a frame
+  /// the broker sends again after a restart is then not shown twice.
+  public static let wallFrame = BoardSetting(
+    name: "wall_frame", encode: { "\($0.term).\($0.sequence)" },
+    decode: { text in
+      let parts = text.split(separator: ".")
+      guard parts.count == 2, let term = Int(parts[0]), let sequence = Int(parts[1]),
+        term >= 0, sequence >= 0
+      else { return nil }
+      return WallFrameStamp(term: term, sequence: sequence)
+    },
+    expected: "a frame's term and number, such as 1764290000000.12")
+}

@@ -1,15 +1,3 @@
-import ClackCore
-import Foundation
-
-/// The leader's line to the other members of its wall: frames out, what each member reports
-/// back in. Over MQTT in the daemon (`ClackWall`); in memory in tests.
-public protocol WallLink: Sendable {
-  /// Hands a frame to every member; returns at once (sent in the background, in order).
-  func publish(_ frame: WallFrame)
-  /// What each other member reports now, by member name; a member never heard from is absent.
-  func reports() -> [String: WallMemberReport]
-}
-
 /// What a member last said of itself.
 public struct WallMemberReport: Sendable, Hashable {
   /// Connected to the broker (its last will says when it is not).

@@ -88,16 +88,26 @@ public struct Daemon {
   public func run(onStart: @escaping @Sendable (Parts) -> Void = { _ in }) async throws {
     // Made first, so its real seconds count from the start: the "ready" line says how long
     // starting took.
-    let clock = ScaledWallClock(speed: Double(options.speed))
+    // A wall's members land at instants each reads on its own clock: the system's, as NTP
+    // keeps it.
+    let clock: any DaemonClock =
+      options.config.wall == nil ? ScaledWallClock(speed: Double(options.speed)) : Self.wallClock()
     // Before homing: SIGHUP's default action would end the process.
     let reloads = ReloadSignal.install()
     let config = options.config
     var board =
       try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
       ?? BuiltinBoard.load()
-    try config.validateZones(rows: board.rows, cols: board.cols, file: options.configFile)
+    // The leader of a wall lays its content out on the whole canvas.
+    let canvas = config.wall.flatMap { $0.isLeader ? try? $0.layout() : nil }
+    try config.validateZones(
+      rows: canvas?.rows ?? board.rows, cols: canvas?.cols ?? board.cols, file: options.configFile)
     try config.validateScripts(on: board, file: options.configFile)
     try config.validatePictures(on: board, file: options.configFile)
+    if options.speed != 1, config.wall != nil {
+      throw DaemonError(
+        "--speed cannot be used on a wall: its members keep time by their clocks, which agree")
+    }
     if options.speed != 1, !options.simulate, !board.simulation.always {
       throw DaemonError(
         "--speed needs --simulate: board \(board.name) drives real hardware, which runs at its own pace"
@@ -128,9 +138,17 @@ public struct Daemon {
       realtimeTwin: options.realtimeTwin,
       connect: { url, key in LocalAPIBoardLink(url: url, key: key) })
     logger.info("\(runner.grant)")
+    let wall = try config.wall.map { wall throws(DaemonError) in
+      // The config's reader refuses a wall without the mqtt section.
+      try Self.openWall(
+        wall, mqtt: config.mqtt ?? MQTTSettings(host: "localhost"), local: runner, clock: clock,
+        logger: logger)
+    }
     let runtime = await Runtime(
-      config: config.runtime, runner: runner, store: store,
+      config: config.runtime, runner: wall?.board ?? runner, store: store,
       clock: clock, logger: logger, cleanStop: cleanStop)
+    if let membership = wall?.membership { await runtime.service.followWall(membership) }
+    let wallService = wall?.service(runtime.service)
     let api = API(
       service: runtime.service, access: access, limits: config.http,
       enablementToken: config.localAPIEnablementToken,
@@ -184,13 +202,14 @@ public struct Daemon {
           .init(
             service: SourceFetchers(service: runtime.service, logger: logger),
             successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
-        ] + (mqtt.map { [.init(service: $0)] } ?? []) + [
-          // Our own handler, not a dispatch signal source: it works however the parent left
-          // the signal mask. When it returns, the group shuts down gracefully.
-          .init(
-            service: StopSignalService(logger: logger),
-            successTerminationBehavior: .gracefullyShutdownGroup)
-        ],
+        ] + (mqtt.map { [.init(service: $0)] } ?? [])
+          + (wallService.map { [.init(service: $0)] } ?? []) + [
+            // Our own handler, not a dispatch signal source: it works however the parent left
+            // the signal mask. When it returns, the group shuts down gracefully.
+            .init(
+              service: StopSignalService(logger: logger),
+              successTerminationBehavior: .gracefullyShutdownGroup)
+          ],
         logger: logger))
     do {
       onStart(parts)

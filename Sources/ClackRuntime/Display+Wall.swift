@@ -40,6 +40,8 @@ extension Display {
     case aimed
     /// Its instant had passed: shown at once.
     case late
+    /// The board is homing: shown once it has homed.
+    case afterHoming
     /// Shown already, or older than the last shown.
     case refused(WallFrameOrder.Verdict)
     /// The frame has no part for this member's tile.
@@ -83,6 +85,9 @@ extension Display {
       landingNotBefore = start
     }
     step()
+    // The loop follows the move (board state, the landing's lateness) as for its own changes.
+    wakeLoop()
+    guard homed else { return .afterHoming }
     return start == nil ? .late : .aimed
   }
 

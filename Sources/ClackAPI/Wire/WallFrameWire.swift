@@ -61,7 +61,7 @@ public enum WallFrameWire {
     }
     let reader = WallFieldReader(object: object, path: "")
     let stamp = WallFrameStamp(
-      term: try reader.int("term", in: 0...Int(Int32.max)),
+      term: try reader.int("term", in: 0...Int.max),
       sequence: try reader.int("seq", in: 0...Int.max))
     let frame = WallFrame(
       wall: try reader.string("wall"), leader: try reader.string("leader"), stamp: stamp,

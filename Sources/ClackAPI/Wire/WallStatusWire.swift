@@ -44,10 +44,13 @@ public enum WallStatusWire {
     var report = WallMemberReport(online: try reader.bool("online"))
     if object["term"] != nil || object["seq"] != nil {
       report.shown = WallFrameStamp(
-        term: try reader.int("term", in: 0...Int.max), sequence: try reader.int("seq", in: 0...Int.max))
+        term: try reader.int("term", in: 0...Int.max),
+        sequence: try reader.int("seq", in: 0...Int.max))
     }
     if case .array(let faults)? = object["faults"] {
-      report.faults = faults.prefix(32).compactMap { if case .string(let s) = $0 { s } else { nil } }
+      report.faults = faults.prefix(32).compactMap {
+        if case .string(let s) = $0 { s } else { nil }
+      }
     }
     report.landedMilliseconds = number(object["landed_ms"])
     if case .object(let clock)? = object["clock"], let offset = number(clock["offset_ms"]) {
@@ -90,7 +93,8 @@ public enum WallProbeWire {
   }
 
   /// The sample an answer makes, with `returned` the member's clock when it came back.
-  public static func sample(_ data: Data, returned: Date) throws(WallWireError) -> ClockOffsetSample {
+  public static func sample(_ data: Data, returned: Date) throws(WallWireError) -> ClockOffsetSample
+  {
     guard case .object(let object)? = JSONValue.parse(data) else {
       throw WallWireError(field: "", message: "not a JSON object")
     }

@@ -4,7 +4,7 @@ import ClackCore
 /// The `wall:` section (docs/walls.md): this controller is one member of a wall of several,
 /// which coordinate through the `mqtt:` section's broker. Every member's config lists the
 /// same tiles; each names itself in `member`.
-public struct WallSettings: Sendable {
+public struct WallSettings: Sendable, Hashable {
   /// The wall's name, one topic level: `<prefix>/wall/<name>/…`.
   public var name: String
   /// This controller's name among the members.
@@ -19,7 +19,7 @@ public struct WallSettings: Sendable {
   /// The tiles, as the file lists them, each with its board.
   public var tiles: [Tile]
 
-  public struct Tile: Sendable {
+  public struct Tile: Sendable, Hashable {
     public var tile: WallTile
     /// The tile's board file (nil: the built-in simulated 6 × 22 board).
     public var boardPath: String?

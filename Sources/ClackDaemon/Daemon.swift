@@ -95,6 +95,12 @@ public struct Daemon {
     // Before homing: SIGHUP's default action would end the process.
     let reloads = ReloadSignal.install()
     let config = options.config
+    if let wall = config.wall, config.boardPath != wall.ownTile?.boardPath {
+      throw DaemonError(
+        "--board names another board than wall tile '\(wall.ownTile?.tile.name ?? wall.member)' "
+          + "(\(wall.ownTile?.boardPath ?? "the built-in board")): a wall's member drives its tile's board"
+      )
+    }
     var board =
       try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
       ?? BuiltinBoard.load()

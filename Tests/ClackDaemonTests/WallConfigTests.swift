@@ -98,3 +98,13 @@ import Testing
     }
   }
 }
+
+extension WallConfigTests {
+  @Test func aChangedWallWaitsForTheRestart() throws {
+    let running = try Self.parse(Self.threePis)
+    let changed = try Self.parse(
+      Self.threePis.replacingOccurrences(of: "leader: left", with: "leader: right"))
+    #expect(changed.restartOnlyChanges(comparedTo: running) == ["wall"])
+    #expect(running.restartOnlyChanges(comparedTo: running).isEmpty)
+  }
+}

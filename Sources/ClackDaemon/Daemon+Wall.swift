@@ -67,6 +67,13 @@ extension Daemon {
         logger.info(
           "wall '\(wall.name)': leading \(layout.tiles.count) tiles (\(layout.rows)×\(layout.cols)) from tile '\(tile.name)'"
         )
+        link.reportOwn {
+          let landing = board.ownLanding()
+          return WallMemberReport(
+            online: true, shown: landing?.stamp, landedMilliseconds: landing?.lateMilliseconds,
+            faults: Array(board.local.state.faults.compactMap { $0?.description }.prefix(8)),
+            clock: .inTolerance(0))
+        }
         return OpenWall(board: board, membership: nil, service: { _ in link })
       } catch {
         throw DaemonError("wall '\(wall.name)': \(error)")

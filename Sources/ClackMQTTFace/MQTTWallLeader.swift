@@ -18,6 +18,13 @@ public final class MQTTWallLeader: WallLink, Service {
   let logger: Logger
   let now: @Sendable () -> Date
   private let memory = Mutex<[String: WallMemberReport]>([:])
+  /// The leader's own status (its tile's landing and faults), once the wall's board exists.
+  private let own = Mutex<(@Sendable () -> WallMemberReport)?>(nil)
+
+  /// How the leader says how its own tile is: read every second, published when it changes.
+  public func reportOwn(_ status: @escaping @Sendable () -> WallMemberReport) {
+    own.withLock { $0 = status }
+  }
 
   public init(
     topics: WallTopics, leader: String, transport: any MQTTTransport, logger: Logger,
@@ -47,11 +54,30 @@ public final class MQTTWallLeader: WallLink, Service {
     try transport.start()
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.consume() }
+      group.addTask { await cancelWhenGracefulShutdown { await self.publishOwnStatus() } }
       group.addTask {
         try? await gracefulShutdown()
         await self.transport.stop(
           finalPublish: (self.topics.member(self.leader), Array(WallStatusWire.offline)))
       }
+    }
+  }
+
+  private func publishOwn(_ status: WallMemberReport) {
+    try? transport.publish(
+      topic: topics.member(leader), payload: Array(WallStatusWire.data(status)), qos: 1,
+      retain: true)
+  }
+
+  /// The leader's own status, when it changes (checked every second).
+  private func publishOwnStatus() async {
+    var last: WallMemberReport?
+    while !Task.isCancelled {
+      if let status = own.withLock({ $0 })?(), status != last {
+        publishOwn(status)
+        last = status
+      }
+      try? await Task.sleep(for: .seconds(1))
     }
   }
 
@@ -62,10 +88,7 @@ public final class MQTTWallLeader: WallLink, Service {
         logger.info("wall: leading, connected to the broker")
         // Said again at every connection: a status of an earlier run's (its goodbye, or its
         // last will) may have come after this run's.
-        try? transport.publish(
-          topic: topics.member(leader),
-          payload: Array(WallStatusWire.data(WallMemberReport(online: true))), qos: 1,
-          retain: true)
+        publishOwn(own.withLock { $0 }?() ?? WallMemberReport(online: true))
       case .disconnected(let reason, let retry):
         logger.warning("wall: \(reason); retrying in \(retry) s")
       case .message(let topic, let payload, _):

@@ -30,8 +30,9 @@ extension Display {
   struct WallFollowing {
     var tile: String
     var order: WallFrameOrder
-    /// The latest frame taken, once its change has been handed to the board.
+    /// The latest frame taken, once its change has been handed to the board, and its instant.
     var showing: WallFrameStamp?
+    var showingLandAt: Date?
   }
 
   /// What became of a frame handed to a member's display.
@@ -71,6 +72,7 @@ extension Display {
       return .refused(verdict)
     }
     wall.showing = frame.stamp
+    wall.showingLandAt = frame.landAt
     following = wall
     do {
       try store.save(.wallFrame, frame.stamp, at: now)
@@ -89,6 +91,13 @@ extension Display {
     wakeLoop()
     guard homed else { return .afterHoming }
     return start == nil ? .late : .aimed
+  }
+
+  /// How late the latest frame landed against its instant (real milliseconds), once it has;
+  /// nil while it moves, when it was shown late, or when it moved nothing.
+  public var wallFrameLanding: Double? {
+    guard let landing = lastLanding, landing.instant == following?.showingLandAt else { return nil }
+    return landing.lateMilliseconds
   }
 
   /// The last frame taken, for the member's report and to keep over a restart.

@@ -27,7 +27,9 @@ def _string(text):
 
 class MQTTClient:
     def __init__(self, port, client_id, host="127.0.0.1", clean=True, will=None, keepalive=60):
-        assert host in ("127.0.0.1", "::1", "localhost"), "tests stay on loopback"
+        # Loopback, or the bridge scripts/lib/wall_test.py makes for its own hosts.
+        assert host in ("127.0.0.1", "::1", "localhost") or host.startswith("10.231.0."), \
+            "tests stay on loopback or the wall test's own bridge"
         self.sock = socket.create_connection((host, port), timeout=5)
         self.buffer = b""
         self.next_id = 1

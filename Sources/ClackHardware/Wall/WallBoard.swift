@@ -36,6 +36,10 @@ public final class WallBoard: RunningBoard {
     var sent: [String: Screen] = [:]
     /// When the latest change lands, on the raw monotonic clock.
     var landRaw = 0
+    /// Commands the local board has taken from this wall (homing and changes).
+    var localCommands = 0
+    /// How the local tile's latest change landed, once it has.
+    var landing: (stamp: WallFrameStamp, lateMilliseconds: Double)?
   }
 
   /// `remoteBoards` has each other tile's board file by tile name. `term` numbers this
@@ -113,6 +117,7 @@ public final class WallBoard: RunningBoard {
   public func home(showing frame: Frame) -> Bool {
     let screen = Screen(frame: frame)
     guard local.home(showing: layout.part(of: screen, for: localTile).frame) else { return false }
+    ledger.withLock { $0.localCommands += 1 }
     // The others show the start screen as soon as it reaches them.
     publish(screen, transition: Transition(), landRaw: raw() + leadNanoseconds)
     return true
@@ -138,6 +143,7 @@ public final class WallBoard: RunningBoard {
       part, transition: transition, reduceMotion: reduceMotion,
       notBefore: landRaw - ownLanding * 1000 / speed)
     guard case .sent = handover else { return handover }
+    ledger.withLock { $0.localCommands += 1 }
     publish(screen, transition: transition, landRaw: landRaw)
     return .sent(microseconds: max(0, landRaw - nowRaw) / 1000 * speed)
   }

@@ -27,11 +27,11 @@ extension BoardService {
   /// board's faults. `clock` is the member's own measure of its clock against the leader's.
   public func wallReport(clock: ClockJudgement) async -> WallMemberReport {
     let shown = await display.wallFrameShown
-    let landing = await display.lastLanding
+    let landing = await display.wallFrameLanding
     // Each module's fault in words ("module 3: no home pulse"), at most a handful.
     let faults = display.runner.state.faults.compactMap { $0?.description }
     return WallMemberReport(
-      online: true, shown: shown, landedMilliseconds: landing?.lateMilliseconds,
+      online: true, shown: shown, landedMilliseconds: landing,
       faults: Array(faults.prefix(8)), clock: clock)
   }
 }

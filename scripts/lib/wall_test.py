@@ -1,0 +1,300 @@
+"""Wall tests (scripts/wall-test.sh): three `clack run --simulate` controllers, each a host of
+its own in a network namespace this test makes (a veth pair to a bridge, an address of its
+own), and a real Mosquitto broker on the bridge. Checks that a message sent to the leader is
+laid out across the three tiles and lands together (the spread is printed), that a member
+killed and restarted catches up (the time is printed), that messages sent to a member are
+refused, and that a member whose clock is off is named. Prints one line per check and
+'wall: N passed, N failed'. Traffic stays on the bridge the test makes."""
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from mqtt_client import MQTTClient  # noqa: E402
+from test_support import Checks, write_board  # noqa: E402
+
+clack, mosquitto = sys.argv[1], sys.argv[2]
+BRIDGE, NET = "clkwall0", "10.231.0"
+BROKER_ADDRESS, BROKER_PORT, API_PORT = f"{NET}.1", 17345, 17346
+MEMBERS = {"left": f"{NET}.11", "middle": f"{NET}.12", "right": f"{NET}.13"}
+work = tempfile.mkdtemp(prefix="clack-wall-")
+os.chmod(work, 0o755)
+write_board(work, "WALL TILE 3x10", seed=7)
+check = Checks("wall")
+processes = {}
+
+
+def ip(*arguments, check_result=True):
+    return subprocess.run(["ip", *arguments], check=check_result, capture_output=True)
+
+
+def make_network():
+    """A bridge in this namespace, and a namespace per member joined to it by a veth pair."""
+    remove_network()
+    ip("link", "add", BRIDGE, "type", "bridge")
+    ip("addr", "add", f"{BROKER_ADDRESS}/24", "dev", BRIDGE)
+    ip("link", "set", BRIDGE, "up")
+    for name, address in MEMBERS.items():
+        namespace, host_end = f"clkw-{name}", f"clkw-{name}"[:15]
+        ip("netns", "add", namespace)
+        ip("link", "add", host_end, "type", "veth", "peer", "name", "eth0", "netns", namespace)
+        ip("link", "set", host_end, "master", BRIDGE, "up")
+        ip("-n", namespace, "addr", "add", f"{address}/24", "dev", "eth0")
+        ip("-n", namespace, "link", "set", "eth0", "up")
+        ip("-n", namespace, "link", "set", "lo", "up")
+
+
+def remove_network():
+    for name in MEMBERS:
+        ip("netns", "del", f"clkw-{name}", check_result=False)
+    ip("link", "del", BRIDGE, check_result=False)
+
+
+def start_broker():
+    with open(os.path.join(work, "mosquitto.conf"), "w") as f:
+        f.write(f"listener {BROKER_PORT} {BROKER_ADDRESS}\nallow_anonymous true\n"
+                f"persistence false\nuser {'mosquitto' if os.geteuid() == 0 else os.environ['USER']}\n")
+    processes["broker"] = subprocess.Popen(
+        [mosquitto, "-c", os.path.join(work, "mosquitto.conf")],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "broker.log"), "a"))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            MQTTClient(BROKER_PORT, "probe", host=BROKER_ADDRESS).disconnect()
+            return
+        except OSError:
+            time.sleep(0.05)
+    sys.exit("mosquitto did not start:\n" + open(os.path.join(work, "broker.log")).read())
+
+
+def write_config(name):
+    path = os.path.join(work, f"{name}.yaml")
+    tiles = "\n".join(
+        f"    - {{member: {member}, row: 1, col: {1 + 10 * index}, board: board.yaml}}"
+        for index, member in enumerate(MEMBERS))
+    with open(path, "w") as f:
+        f.write(f"""listen: {MEMBERS[name]}:{API_PORT}
+tls: off
+state: state-{name}
+time_zone: UTC
+schedules: []
+dwell: 5m
+mqtt: {{host: {BROKER_ADDRESS}, port: {BROKER_PORT}, board: {name}, discovery: false}}
+wall:
+  name: lobby
+  member: {name}
+  leader: left
+  tolerance_ms: 20
+  tiles:
+{tiles}
+""")
+    return path
+
+
+def start_member(name, clock_shift_ms=0):
+    environment = dict(os.environ)
+    if clock_shift_ms:
+        environment["CLACK_WALL_CLOCK_SHIFT_MS"] = str(clock_shift_ms)
+    processes[name] = subprocess.Popen(
+        ["ip", "netns", "exec", f"clkw-{name}", clack, "run", "--simulate", "--config",
+         write_config(name)],
+        cwd=work, env=environment, stdout=subprocess.DEVNULL,
+        stderr=open(os.path.join(work, f"{name}.log"), "a"))
+
+
+def kill(name, how=signal.SIGKILL):
+    process = processes.pop(name)
+    process.send_signal(how)
+    process.wait(timeout=30)
+
+
+def log(name):
+    return open(os.path.join(work, f"{name}.log")).read()
+
+
+def key(name):
+    return open(os.path.join(work, f"state-{name}", "api-key")).read().strip()
+
+
+def request(name, method, path, body=None):
+    connection = http.client.HTTPConnection(MEMBERS[name], API_PORT, timeout=10)
+    headers = {"Authorization": f"Bearer {key(name)}", "Content-Type": "application/json"}
+    connection.request(method, path, body=json.dumps(body) if body else None, headers=headers)
+    response = connection.getresponse()
+    payload = response.read()
+    connection.close()
+    return response.status, json.loads(payload)
+
+
+def wait_ready(name, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if processes[name].poll() is not None:
+            sys.exit(f"the {name} daemon exited:\n" + log(name))
+        try:
+            if request(name, "GET", "/health")[1].get("homed"):
+                return
+        except (OSError, FileNotFoundError):
+            pass
+        time.sleep(0.1)
+    sys.exit(f"the {name} daemon did not become ready:\n" + log(name))
+
+
+def cells(name):
+    """What a board shows as text (rows joined by |), once it has settled."""
+    _, view = request(name, "GET", "/api/v1/board")
+    if view["moving"] or view["waiting"] or view["codes"] != view["target"]:
+        return None
+    return "|".join("".join(cell or " " for cell in row) for row in view["cells"])
+
+
+def settled(name, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = cells(name)
+        if text is not None:
+            return text
+        time.sleep(0.1)
+    return None
+
+
+def statuses(seconds=1.5):
+    """Every member's retained status, by name."""
+    client = MQTTClient(BROKER_PORT, f"wall-test-{time.monotonic_ns()}", host=BROKER_ADDRESS)
+    client.subscribe("clack/wall/lobby/member/+")
+    found = {}
+    for topic, payload, _ in client.messages(seconds):
+        found[topic.rsplit("/", 1)[1]] = json.loads(payload)
+    client.disconnect()
+    return found
+
+
+def wait_statuses(predicate, timeout=30):
+    deadline = time.monotonic() + timeout
+    found = {}
+    while time.monotonic() < deadline:
+        found = statuses()
+        if predicate(found):
+            return found
+    return found
+
+
+def wall_text():
+    """The three tiles side by side: the wall as its members show it. The leader's board is the
+    whole canvas; its own tile is the first ten columns."""
+    leader = settled("left") or ""
+    texts = ["|".join(row[:10] for row in leader.split("|"))]
+    texts += [settled(name) or "" for name in ("middle", "right")]
+    if not all(texts):
+        return ""
+    rows = [text.split("|") for text in texts]
+    return "|".join("".join(parts) for parts in zip(*rows))
+
+
+def send(text):
+    return request("left", "POST", "/api/v1/messages", {"text": text})
+
+
+try:
+    make_network()
+    start_broker()
+    for member in MEMBERS:
+        start_member(member)
+    for member in MEMBERS:
+        wait_ready(member)
+    check("three controllers on hosts of their own join the wall",
+          "leading 3 tiles (3×30)" in log("left") and "led by 'left'" in log("middle"))
+
+    status, receipt = send("ONE WALL OF THREE BOARDS")
+    check("the leader takes a message for the wall", status == 201, str(receipt))
+    text = wall_text()
+    check("the message is laid out across the three tiles", "ONE WALL OF THREE BOARDS" in text,
+          text)
+    _, leader_view = request("left", "GET", "/api/v1/board")
+    leader_text = "|".join("".join(c or " " for c in row) for row in leader_view["cells"])
+    check("the tiles together show what the leader laid out", leader_text == text,
+          f"leader {leader_text!r}, tiles {text!r}")
+
+    spreads = []
+    for attempt, message in enumerate(["LAND TOGETHER", "AT ONE INSTANT", "ON EVERY TILE"]):
+        send(message)
+        found = wait_statuses(lambda s: len({v.get("seq") for v in s.values()}) == 1
+                              and all("landed_ms" in v for v in s.values())
+                              and len(s) == 3, timeout=40)
+        landed = [v["landed_ms"] for v in found.values() if "landed_ms" in v]
+        if len(landed) == 3:
+            spreads.append(max(landed) - min(landed))
+        print("  landed: " + ", ".join(f"{name} {v.get('landed_ms')} ms (frame {v.get('seq')})"
+                                       for name, v in sorted(found.items())), flush=True)
+        time.sleep(1)
+    check("every tile lands at the frame's instant, together",
+          len(spreads) == 3 and max(spreads) < 20,
+          "spread " + ", ".join(f"{s:.1f} ms" for s in spreads))
+    print(f"figure: landing spread across three members {max(spreads or [0]):.1f} ms at most "
+          f"({', '.join(f'{s:.1f}' for s in spreads)} ms over 3 messages)", flush=True)
+
+    status, refusal = request("middle", "POST", "/api/v1/messages", {"text": "HI"})
+    check("a message sent to a member is refused, naming the leader",
+          status == 409 and refusal.get("error", {}).get("code") == "wall_member"
+          and "'left'" in refusal["error"]["message"], str(refusal))
+
+    kill("right")
+    found = wait_statuses(lambda s: s.get("right", {}).get("online") is False, timeout=60)
+    check("a member killed is offline by its last will",
+          found.get("right", {}).get("online") is False, str(found.get("right")))
+    time.sleep(2)
+    _, view = request("left", "GET", "/api/v1/board")
+    faults = [f for m in view["modules"] for f in m.get("faults", [])]
+    check("the leader reports the wall degraded, naming the member",
+          any("wall member 'right' is offline" in f for f in faults), str(faults[:2]))
+    send("WHILE ONE WAS AWAY")
+    expected = settled("left") or ""
+    started = time.monotonic()
+    start_member("right")
+    wait_ready("right")
+    caught_up = None
+    while time.monotonic() - started < 60:
+        if wall_text() == expected:
+            caught_up = time.monotonic() - started
+            break
+        time.sleep(0.2)
+    check("a member restarted catches up to the current frame", caught_up is not None,
+          f"{caught_up:.1f} s" if caught_up else wall_text())
+    if caught_up:
+        print(f"figure: catch-up, from restart to showing the current frame {caught_up:.1f} s",
+              flush=True)
+
+    kill("middle", signal.SIGTERM)
+    start_member("middle", clock_shift_ms=250)
+    wait_ready("middle")
+    found = wait_statuses(
+        lambda s: s.get("middle", {}).get("clock", {}).get("in_tolerance") is False, timeout=60)
+    clock = found.get("middle", {}).get("clock", {})
+    check("a member with its clock 250 ms off measures it and reports it out of tolerance",
+          clock.get("in_tolerance") is False and abs(abs(clock.get("offset_ms", 0)) - 250) < 20,
+          str(clock))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and "'middle''s clock" not in log("left"):
+        time.sleep(0.2)
+    check("the leader names the member whose clock is out of tolerance",
+          "member 'middle''s clock" in log("left"))
+finally:
+    for name in list(processes):
+        if name != "broker":
+            try:
+                kill(name, signal.SIGTERM)
+            except (subprocess.TimeoutExpired, ProcessLookupError):
+                pass
+    if "broker" in processes:
+        processes["broker"].terminate()
+    remove_network()
+    if check.failed:
+        for name in MEMBERS:
+            print(f"--- {name}.log (tail)\n" + "".join(log(name).splitlines(True)[-20:]))
+
+check.finish()

@@ -5,6 +5,7 @@
 # short run), tests the web simulator in headless Chromium
 # (scripts/browser-test.sh), the HTTP API against its OpenAPI document with a fuzz run
 # (scripts/api-test.sh) and MQTT against a real Mosquitto broker (scripts/mqtt-test.sh),
+# a wall of three controllers in network namespaces of its own (scripts/wall-test.sh),
 # runs the README's tour from outside the repository (scripts/tour-test.sh),
 # checks that the real-time executor thread and the pixel frame loop allocate nothing (a
 # release build, counted by interposing malloc), checks that Clack builds without the optional
@@ -89,6 +90,11 @@ CLACK_NO_BUILD=1 bash scripts/mqtt-test.sh | tee "$log"
 mqtt=$(sed -n 's/^mqtt: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 [ -n "$mqtt" ] || die "could not read the number of MQTT checks that passed"
 
+step "testing a wall of three controllers, each in a network namespace of its own"
+CLACK_NO_BUILD=1 bash scripts/wall-test.sh | tee "$log"
+wall=$(sed -n 's/^wall: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
+[ -n "$wall" ] || die "could not read the number of wall checks that passed"
+
 step "running the README's tour from outside the repository"
 CLACK_NO_BUILD=1 bash scripts/tour-test.sh | tee "$log"
 tour=$(sed -n 's/^tour: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
@@ -139,4 +145,4 @@ vm=$(grep -cE '^\[(libgpiod v[12]|deb)\] PASS ' "$log" || true)
 
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
-echo "tests: $((unit + fuzz + browser + apichecks + mqtt + tour + vm + 2)) passed, 0 failed ($unit unit tests, $fuzz fuzz targets, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"
+echo "tests: $((unit + fuzz + browser + apichecks + mqtt + wall + tour + vm + 2)) passed, 0 failed ($unit unit tests, $fuzz fuzz targets, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $wall wall checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"

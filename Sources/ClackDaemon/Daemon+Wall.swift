@@ -67,13 +67,7 @@ extension Daemon {
         logger.info(
           "wall '\(wall.name)': leading \(layout.tiles.count) tiles (\(layout.rows)×\(layout.cols)) from tile '\(tile.name)'"
         )
-        link.reportOwn {
-          let landing = board.ownLanding()
-          return WallMemberReport(
-            online: true, shown: landing?.stamp, landedMilliseconds: landing?.lateMilliseconds,
-            faults: Array(board.local.state.faults.compactMap { $0?.description }.prefix(8)),
-            clock: .inTolerance(0))
-        }
+        link.reportOwn { board.ownReport() }
         return OpenWall(board: board, membership: nil, service: { _ in link })
       } catch {
         throw DaemonError("wall '\(wall.name)': \(error)")
@@ -81,7 +75,8 @@ extension Daemon {
     }
     logger.info(
       "wall '\(wall.name)': tile '\(tile.name)' (\(tile.placement)), led by '\(wall.leader)'")
-    let membership = WallMembership(wall: wall.name, tile: tile.name, leader: wall.leader)
+    let membership = WallMembership(
+      wall: wall.name, member: wall.member, tile: tile.name, leader: wall.leader)
     return OpenWall(
       board: local, membership: membership,
       service: { service in

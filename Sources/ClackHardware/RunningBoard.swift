@@ -70,6 +70,8 @@ public protocol RunningBoard: AnyObject, Sendable {
   func readyLine(_ state: ExecutorState) -> String
   /// Stops the board (motion stops, coils off) and says what became of the hardware.
   func stop() -> String
+  /// How the wall this board leads stands (docs/walls.md); nil on a board that leads none.
+  var wallStatus: WallStatus? { get }
 }
 
 /// An LED panel's size in LEDs, and the chip that drives it.
@@ -110,6 +112,9 @@ extension RunningBoard {
 }
 
 extension RunningBoard {
+  /// How the wall this board leads stands; nil on a board that leads none.
+  public var wallStatus: WallStatus? { nil }
+
   /// Hands calibrated offsets to a stepped board's executor; a board without offsets of its
   /// own to set (smart modules, panels, a test's fake) answers false.
   public func setOffsets(_ offsets: [Int]) -> Bool { false }

@@ -136,10 +136,10 @@ public final class MQTTWallLeader: WallLink, Service {
         logger.warning("wall: member '\(member)' is offline: the wall is degraded")
       }
     }
-    if case .outOfTolerance(let offset) = report.clock, before?.clock != report.clock {
-      logger.warning(
-        "wall: member '\(member)''s clock is \(String(format: "%.1f", offset * 1000)) ms from the leader's, out of tolerance"
-      )
+    if case .outOfTolerance = report.clock, before?.clock != report.clock,
+      let problem = WallStatus.Member(name: member, tile: member, report: report).problem
+    {
+      logger.warning("wall: member '\(member)''s clock is out of tolerance: \(problem)")
     }
   }
 }

@@ -6,11 +6,14 @@ import Foundation
 /// Which wall a member's board is a tile of, and who leads it.
 public struct WallMembership: Sendable, Hashable, CustomStringConvertible {
   public var wall: String
+  /// This controller's name among the members (its tile's, unless the config names it).
+  public var member: String
   public var tile: String
   public var leader: String
 
-  public init(wall: String, tile: String, leader: String) {
+  public init(wall: String, member: String? = nil, tile: String, leader: String) {
     self.wall = wall
+    self.member = member ?? tile
     self.tile = tile
     self.leader = leader
   }

@@ -50,6 +50,7 @@ extension StatusView {
           format: "%02d:%02d-%02d:%02d", $0.startMinute / 60, $0.startMinute % 60,
           $0.endMinute / 60, $0.endMinute % 60)
       }, time: report.now, timeZone: report.timeZone.identifier)
+    wall = report.wall.map(WallView.init)
   }
 
   static func describe(_ content: ScheduledContent) -> String {

@@ -250,8 +250,13 @@ try:
     time.sleep(2)
     _, view = request("left", "GET", "/api/v1/board")
     faults = [f for m in view["modules"] for f in m.get("faults", [])]
+    _, status = request("left", "GET", "/api/v1/status")
+    wall = status.get("wall", {})
+    problems = {m["name"]: m.get("problem") for m in wall.get("members", [])}
     check("the leader reports the wall degraded, naming the member",
-          any("wall member 'right' is offline" in f for f in faults), str(faults[:2]))
+          any("wall member 'right' is offline" in f for f in faults)
+          and wall.get("degraded") is True and problems.get("right") == "offline",
+          f"{faults[:1]}, status {problems}")
     send("WHILE ONE WAS AWAY")
     expected = settled("left") or ""
     started = time.monotonic()
@@ -281,8 +286,11 @@ try:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and "'middle''s clock" not in log("left"):
         time.sleep(0.2)
+    _, status = request("left", "GET", "/api/v1/status")
+    problems = {m["name"]: m.get("problem") for m in status.get("wall", {}).get("members", [])}
     check("the leader names the member whose clock is out of tolerance",
-          "member 'middle''s clock" in log("left"))
+          "member 'middle''s clock" in log("left")
+          and "ahead of the leader's" in (problems.get("middle") or ""), str(problems))
 finally:
     for name in list(processes):
         if name != "broker":

@@ -18,6 +18,8 @@ public struct StatusView: Codable, Sendable, Hashable {
   public var timeZone: String
   /// The live sources and how each stands (without their data); absent when none are set.
   public var sources: [SourceView]?
+  /// The wall this board is part of (docs/walls.md); absent for a board on its own.
+  public var wall: WallView?
 
   public struct ScheduledFire: Codable, Sendable, Hashable {
     public var at: Date
@@ -59,7 +61,7 @@ public struct StatusView: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case faults, queue, showing, time, sources
+    case faults, queue, showing, time, sources, wall
     case nextScheduled = "next_scheduled"
     case quietHours = "quiet_hours"
     case timeZone = "time_zone"
@@ -89,6 +91,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     time = try container.decode(Date.self, forKey: .time)
     timeZone = try container.decode(String.self, forKey: .timeZone)
     sources = try container.decodeIfPresent([SourceView].self, forKey: .sources)
+    wall = try container.decodeIfPresent(WallView.self, forKey: .wall)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -102,6 +105,7 @@ public struct StatusView: Codable, Sendable, Hashable {
     try container.encode(time, forKey: .time)
     try container.encode(timeZone, forKey: .timeZone)
     try container.encodeIfPresent(sources, forKey: .sources)
+    try container.encodeIfPresent(wall, forKey: .wall)
   }
 }
 

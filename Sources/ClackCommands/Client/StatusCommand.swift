@@ -91,6 +91,7 @@ struct StatusCommand: AsyncParsableCommand {
       lines.append("sources:")
       for source in sources { lines.append("  " + Self.describe(source, now: status.time)) }
     }
+    if let wall = status.wall { lines.append(contentsOf: Self.describe(wall)) }
     return lines.joined(separator: "\n")
   }
 }
@@ -102,6 +103,29 @@ extension Array where Element == String {
 }
 
 extension StatusCommand {
+  /// A wall: `wall lobby, led by left (this is middle)`, and on the leader a line a member:
+  /// `  right (tile right): OFFLINE` or `  middle (tile middle): frame 41, landed +1.2 ms, clock
+  /// +0.1 ms`.
+  static func describe(_ wall: WallView) -> [String] {
+    var lines = [
+      "wall \(wall.name), led by \(wall.leader) (this is \(wall.member))"
+        + (wall.degraded ? ": DEGRADED" : "")
+    ]
+    for member in wall.members {
+      var parts: [String] = []
+      if let problem = member.problem { parts.append(problem) }
+      if let seq = member.seq { parts.append("frame \(seq)") }
+      if let landed = member.landedMilliseconds {
+        parts.append(String(format: "landed %+.1f ms", landed))
+      }
+      if let offset = member.clockOffsetMilliseconds {
+        parts.append(String(format: "clock %+.1f ms", offset))
+      }
+      lines.append("  \(member.name) (tile \(member.tile)): " + parts.joined(separator: ", "))
+    }
+    return lines
+  }
+
   /// A source in a line: `tram (json, https://…): fresh, 2 min old` or `… STALE, 12 min old:
   /// HTTP 503 …` or `… no data yet`.
   static func describe(_ source: SourceView, now: Date) -> String {

@@ -18,3 +18,28 @@ extension WallBoard {
     }
   }
 }
+
+extension WallBoard {
+  /// What the leader says of its own tile, beside its members' reports: its latest landing
+  /// and its board's faults (its clock is the wall's, so always in tolerance).
+  public func ownReport() -> WallMemberReport {
+    let landing = ownLanding()
+    return WallMemberReport(
+      online: true, shown: landing?.stamp, landedMilliseconds: landing?.lateMilliseconds,
+      faults: Array(local.state.faults.compactMap { $0?.description }.prefix(8)),
+      clock: .inTolerance(0))
+  }
+
+  /// Every member's tile and last report; the leader's own from its board here.
+  public var wallStatus: WallStatus? {
+    let reports = link.reports()
+    let own = ownReport()
+    return WallStatus(
+      wall: wall, leader: member, member: member,
+      members: layout.tiles.map { tile in
+        WallStatus.Member(
+          name: tile.member, tile: tile.name,
+          report: tile.member == member ? own : reports[tile.member])
+      })
+  }
+}

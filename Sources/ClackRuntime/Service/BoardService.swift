@@ -193,9 +193,16 @@ public struct BoardService: Sendable {
         StatusReport.ScheduledFire(at: $0, entry: entry)
       }
     }.min { $0.at < $1.at }
-    return StatusReport(
+    var report = StatusReport(
       queue: counts, showing: try messages(state: .showing), nextScheduled: next,
       quietHours: config.quietHours, now: now, timeZone: config.timeZone)
+    // The leader knows every member; a member knows its wall and leader.
+    report.wall =
+      display.runner.wallStatus
+      ?? display.wallMembership.withLock { $0 }.map {
+        WallStatus(wall: $0.wall, leader: $0.leader, member: $0.member, members: [])
+      }
+    return report
   }
 
   public func health() async throws(ServiceError) -> HealthReport {

@@ -48,6 +48,8 @@ public struct StatusReport: Sendable {
   public let quietHours: QuietHours?
   public let now: Date
   public let timeZone: TimeZone
+  /// The wall this board is part of (docs/walls.md); nil for a board on its own.
+  public var wall: WallStatus? = nil
 
   /// The next time the schedule shows something, and what.
   public struct ScheduledFire: Sendable {

@@ -17,6 +17,7 @@ static struct {
   void (*connect_callback_set)(struct mosquitto *, void (*)(struct mosquitto *, void *, int));
   void (*message_callback_set)(
     struct mosquitto *, void (*)(struct mosquitto *, void *, const struct mosquitto_message *));
+  void (*publish_callback_set)(struct mosquitto *, void (*)(struct mosquitto *, void *, int));
   int (*will_set)(struct mosquitto *, const char *, int, const void *, int, bool);
   int (*username_pw_set)(struct mosquitto *, const char *, const char *);
   int (*tls_set)(struct mosquitto *, const char *, const char *, const char *, const char *,
@@ -56,6 +57,7 @@ static void load(void) {
   library.threaded_set = find(handle, "mosquitto_threaded_set");
   library.connect_callback_set = find(handle, "mosquitto_connect_callback_set");
   library.message_callback_set = find(handle, "mosquitto_message_callback_set");
+  library.publish_callback_set = find(handle, "mosquitto_publish_callback_set");
   library.will_set = find(handle, "mosquitto_will_set");
   library.username_pw_set = find(handle, "mosquitto_username_pw_set");
   library.tls_set = find(handle, "mosquitto_tls_set");
@@ -104,6 +106,11 @@ void mosquitto_message_callback_set(
   struct mosquitto *mosq,
   void (*on_message)(struct mosquitto *, void *, const struct mosquitto_message *)) {
   CALL_VOID(message_callback_set, mosq, on_message);
+}
+
+void mosquitto_publish_callback_set(struct mosquitto *mosq,
+                                    void (*on_publish)(struct mosquitto *, void *, int)) {
+  CALL_VOID(publish_callback_set, mosq, on_publish);
 }
 
 int mosquitto_will_set(struct mosquitto *mosq, const char *topic, int payloadlen,

@@ -9,7 +9,7 @@ extension YAMLReader {
   /// and the leader and this member are among them.
   func wallSettings(resolve: (String) -> String) throws(BoardFileError) -> WallSettings {
     let fields = try fields(
-      allowed: ["name", "member", "leader", "tolerance_ms", "lead_ms", "tiles"],
+      allowed: ["name", "member", "leader", "tolerance_ms", "lead_ms", "handover_s", "tiles"],
       required: ["name", "member", "leader", "tiles"])
     let name = try fields.required("name").topicLevel()
     let tilesField = try fields.required("tiles")
@@ -44,6 +44,9 @@ extension YAMLReader {
       settings.toleranceMilliseconds = try tolerance.int(in: 1...10_000)
     }
     if let lead = fields["lead_ms"] { settings.leadMilliseconds = try lead.int(in: 20...10_000) }
+    if let handover = fields["handover_s"] {
+      settings.handoverSeconds = Double(try handover.int(in: 1...3600))
+    }
     return settings
   }
 

@@ -9,8 +9,11 @@ public struct WallSettings: Sendable, Hashable {
   public var name: String
   /// This controller's name among the members.
   public var member: String
-  /// The member that leads: it runs the queue, pages and schedules for the whole wall.
+  /// The member that leads first: it runs the queue, pages and schedules for the whole wall
+  /// until it drops out; then the next member in the tiles' order takes over.
   public var leader: String
+  /// How long the leader may be offline before the next member takes over, in seconds.
+  public var handoverSeconds = 5.0
   /// How far a member's clock may be from the leader's before it is named, in milliseconds.
   public var toleranceMilliseconds = 10
   /// How long before its start a change is sent to the members, in milliseconds: enough for
@@ -41,7 +44,11 @@ public struct WallSettings: Sendable, Hashable {
   /// This member's tile.
   public var ownTile: Tile? { tiles.first { $0.tile.member == member } }
 
-  public var isLeader: Bool { member == leader }
+  /// The members in the order they lead: the configured leader, then the others as the
+  /// tiles list them.
+  public var succession: [String] {
+    [leader] + tiles.map(\.tile.member).filter { $0 != leader }
+  }
 
   /// The other tiles' boards, by tile name (what the leader forecasts them by).
   public var otherBoards: [String: BoardDefinition] {

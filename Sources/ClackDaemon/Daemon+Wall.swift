@@ -8,16 +8,18 @@ import ClackRuntime
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// A controller that is one member of a wall (docs/walls.md): the leader drives the whole
 /// canvas through a `WallBoard` over its own board and publishes the others' parts; a member
 /// shows what the leader sends. Each has a connection of its own to the broker.
 extension Daemon {
   struct OpenWall {
-    /// What the runtime drives: the whole wall on the leader, the member's own board else.
-    var board: any RunningBoard
-    /// The member's membership (nil on the leader).
-    var membership: WallMembership?
+    /// What the runtime drives: the whole wall, over this member's own board.
+    var board: WallBoard
+    /// The member's membership as it starts: following the configured leader until the
+    /// broker says who leads.
+    var membership: WallMembership
     /// The MQTT side, once the runtime exists.
     var service: @Sendable (BoardService) -> any Service
   }
@@ -31,6 +33,9 @@ extension Daemon {
     return SystemWallClock(shift: shift / 1000)
   }
 
+  /// Every member drives a `WallBoard` of the whole wall over its own tile's board, and
+  /// starts out following the configured leader; its `MQTTWallSeat` decides with the others
+  /// who leads, and hands the lead over when the leader drops out.
   static func openWall(
     _ wall: WallSettings, mqtt: MQTTSettings, local: BoardRunner, clock: any DaemonClock,
     logger: Logger
@@ -53,37 +58,42 @@ extension Daemon {
     guard let tile = wall.ownTile?.tile else {
       throw DaemonError("wall '\(wall.name)': member '\(wall.member)' has no tile")
     }
-    if wall.isLeader {
-      let link = MQTTWallLeader(
-        topics: topics, leader: wall.member, transport: transport, logger: logger,
-        now: { clock.now() })
-      // Numbered after every frame an earlier run sent: its start, in milliseconds.
-      let term = Int(clock.now().timeIntervalSince1970 * 1000)
-      do {
-        let board = try WallBoard(
-          wall: wall.name, member: wall.member, layout: layout, local: local,
-          remoteBoards: wall.otherBoards, link: link, term: term,
-          leadMilliseconds: wall.leadMilliseconds, now: { clock.now() })
-        logger.info(
-          "wall '\(wall.name)': leading \(layout.tiles.count) tiles (\(layout.rows)×\(layout.cols)) from tile '\(tile.name)'"
-        )
-        link.reportOwn { board.ownReport() }
-        return OpenWall(board: board, membership: nil, service: { _ in link })
-      } catch {
-        throw DaemonError("wall '\(wall.name)': \(error)")
-      }
+    let link = SeatLink()
+    let board: WallBoard
+    do {
+      board = try WallBoard(
+        wall: wall.name, member: wall.member, layout: layout, local: local,
+        remoteBoards: wall.otherBoards, link: link, role: .following(wall.leader),
+        leadMilliseconds: wall.leadMilliseconds, now: { clock.now() })
+    } catch {
+      throw DaemonError("wall '\(wall.name)': \(error)")
     }
+    let order = wall.succession.joined(separator: ", ")
     logger.info(
-      "wall '\(wall.name)': tile '\(tile.name)' (\(tile.placement)), led by '\(wall.leader)'")
+      "wall '\(wall.name)': tile '\(tile.name)' (\(tile.placement)) of \(layout.tiles.count) (\(layout.rows)×\(layout.cols)); leaders in turn: \(order)"
+    )
     let membership = WallMembership(
       wall: wall.name, member: wall.member, tile: tile.name, leader: wall.leader)
     return OpenWall(
-      board: local, membership: membership,
+      board: board, membership: membership,
       service: { service in
-        MQTTWallMember(
-          topics: topics, member: wall.member, layout: layout, service: service,
+        let made = MQTTWallSeat(
+          topics: topics, me: wall.member, layout: layout, service: service,
           transport: transport, logger: logger,
-          toleranceMilliseconds: wall.toleranceMilliseconds)
+          succession: WallSuccession(
+            order: wall.succession, me: wall.member, handoverAfter: wall.handoverSeconds),
+          toleranceMilliseconds: wall.toleranceMilliseconds, now: { clock.now() })
+        link.seat.withLock { $0 = made }
+        return made
       })
   }
+}
+
+/// The wall board's link to the seat, which is made after the board (it needs the runtime the
+/// board is part of): frames published before then have nobody to go to yet.
+private final class SeatLink: WallLink {
+  let seat = Mutex<MQTTWallSeat?>(nil)
+
+  func publish(_ frame: WallFrame) { seat.withLock { $0 }?.publish(frame) }
+  func reports() -> [String: WallMemberReport] { seat.withLock { $0 }?.reports() ?? [:] }
 }

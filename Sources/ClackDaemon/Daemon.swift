@@ -104,8 +104,8 @@ public struct Daemon {
     var board =
       try config.boardPath.map { path throws(BoardFileError) in try BoardFile.load(path: path) }
       ?? BuiltinBoard.load()
-    // The leader of a wall lays its content out on the whole canvas.
-    let canvas = config.wall.flatMap { $0.isLeader ? try? $0.layout() : nil }
+    // A wall's members lay their content out on the whole canvas (any of them may lead).
+    let canvas = config.wall.flatMap { try? $0.layout() }
     try config.validateZones(
       rows: canvas?.rows ?? board.rows, cols: canvas?.cols ?? board.cols, file: options.configFile)
     try config.validateScripts(on: board, file: options.configFile)
@@ -153,7 +153,7 @@ public struct Daemon {
     let runtime = await Runtime(
       config: config.runtime, runner: wall?.board ?? runner, store: store,
       clock: clock, logger: logger, cleanStop: cleanStop)
-    if let membership = wall?.membership { await runtime.service.followWall(membership) }
+    if let wall { await runtime.service.followWall(wall.membership) }
     let wallService = wall?.service(runtime.service)
     let api = API(
       service: runtime.service, access: access, limits: config.http,

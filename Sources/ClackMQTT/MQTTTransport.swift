@@ -16,6 +16,11 @@ public protocol MQTTTransport: Sendable {
   /// Queues a publish; it is sent when connected. Safe from any thread.
   func publish(topic: String, payload: [UInt8], qos: Int, retain: Bool)
     throws(MQTTTransportError)
+  /// Publishes at QoS 1 and returns once the broker has acknowledged it (PUBACK): what a
+  /// wall's leader waits for before it acknowledges a message it replicates. Throws when the
+  /// broker is not connected or has not answered within `timeout`.
+  func publishConfirmed(topic: String, payload: [UInt8], retain: Bool, timeout: Duration)
+    async throws(MQTTTransportError)
   func subscribe(_ topic: String, qos: Int) throws(MQTTTransportError)
   /// Publishes `offline` (a clean disconnect sends no last will), disconnects and stops.
   func stop(finalPublish: (topic: String, payload: [UInt8])?) async

@@ -7,6 +7,8 @@
   /// subscriptions to renew on each connect, and the stop request.
   final class CallbackBox: Sendable {
     private let continuation: AsyncStream<MQTTEvent>.Continuation
+    /// QoS 1 publishes waiting for their PUBACK (`publishConfirmed`).
+    let confirmations = PublishConfirmations()
     private let state = Mutex(Shared())
 
     private struct Shared {
@@ -17,6 +19,8 @@
       /// Why the broker refused the last CONNECT, if it did.
       var refusal: String?
       var connected = false
+      /// Between the broker's CONNACK and the loss of the connection.
+      var online = false
     }
 
     init(continuation: AsyncStream<MQTTEvent>.Continuation) {
@@ -55,6 +59,9 @@
         $0.connected = code == 0
       }
     }
+    var isConnected: Bool { state.withLock(\.online) }
+    func setOnline(_ online: Bool) { state.withLock { $0.online = online } }
+
     func takeConnectOutcome() -> (connected: Bool, refusal: String?) {
       state.withLock {
         let outcome = ($0.connected, $0.refusal)
@@ -89,11 +96,13 @@
               everConnected = true
               backoff.connected()
               subscribeAll()
+              box.setOnline(true)
               box.emit(.connected)
             }
             refusal = outcome.refusal
             if refusal != nil || rc != MOSQ_ERR_SUCCESS.rawValue { break }
           }
+          box.setOnline(false)
           if box.stopRequested {
             sayGoodbye()
             return
@@ -142,6 +151,12 @@
     { _, user, code in
       guard let user else { return }
       Unmanaged<CallbackBox>.fromOpaque(user).takeUnretainedValue().connectAnswered(code: code)
+    }
+
+  let mosquittoOnPublish: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void =
+    { _, user, id in
+      guard let user else { return }
+      Unmanaged<CallbackBox>.fromOpaque(user).takeUnretainedValue().confirmations.confirmed(id)
     }
 
   let mosquittoOnMessage:

@@ -47,6 +47,7 @@
       try check(mosquitto_threaded_set(mosq, true), "threaded mode")
       mosquitto_connect_callback_set(mosq, mosquittoOnConnect)
       mosquitto_message_callback_set(mosq, mosquittoOnMessage)
+      mosquitto_publish_callback_set(mosq, mosquittoOnPublish)
       try check(
         mosquitto_will_set(mosq, will.topic, Int32(will.payload.count), will.payload, 1, true),
         "the last will on \(will.topic)")
@@ -80,6 +81,22 @@
       // Not connected: QoS 0 is dropped (state is published again on connect); QoS 1 is queued.
       if rc == MOSQ_ERR_NO_CONN.rawValue { return }
       try check(rc, "publishing to \(topic)")
+    }
+
+    func publishConfirmed(topic: String, payload: [UInt8], retain: Bool, timeout: Duration)
+      async throws(MQTTTransportError)
+    {
+      guard box.isConnected else {
+        throw MQTTTransportError("MQTT: not connected to the broker, so \(topic) was not published")
+      }
+      var id: Int32 = 0
+      let rc = mosquitto_publish(
+        handle.pointer, &id, topic, Int32(payload.count), payload, 1, retain)
+      try check(rc, "publishing to \(topic)")
+      guard await box.confirmations.wait(for: id, timeout: timeout) else {
+        throw MQTTTransportError(
+          "MQTT: the broker did not acknowledge \(topic) within \(timeout.components.seconds) s")
+      }
     }
 
     func subscribe(_ topic: String, qos: Int) throws(MQTTTransportError) {

@@ -16,6 +16,18 @@ public struct WallTopics: Sendable, Hashable {
   public var probes: String { "\(base)/probe/+" }
   public func answer(_ name: String) -> String { "\(base)/answer/\(name)" }
 
+  /// The latest claim to lead, retained: it names the leader.
+  public var leader: String { "\(base)/leader" }
+  /// A message of the wall's queue (its row), retained while it is live; emptied once it is
+  /// done, so the broker holds the queue as the leader has it.
+  public func queue(_ id: Int64) -> String { "\(base)/queue/\(id)" }
+  public var queueAll: String { "\(base)/queue/+" }
+
+  /// The message a `queue/<id>` topic is about; nil for another topic.
+  public func queueID(in topic: String) -> Int64? {
+    memberName(in: topic, kind: "queue").flatMap { Int64($0) }
+  }
+
   /// The member a `member/<name>` or `probe/<name>` topic is about; nil for another topic.
   public func memberName(in topic: String, kind: String) -> String? {
     let head = "\(base)/\(kind)/"

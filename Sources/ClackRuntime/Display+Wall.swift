@@ -1,4 +1,5 @@
 import ClackCore
+import ClackHardware
 import ClackScheduler
 import ClackStore
 import Foundation
@@ -62,12 +63,24 @@ extension Display {
     landing = nil
   }
 
+  /// Makes this display its wall's leader's: from now on it shows content of its own again
+  /// (the wall's queue, which its store holds as the leader before it had it), and accepts
+  /// messages.
+  public func leadWall() {
+    following = nil
+    wallMembership.withLock { $0 = nil }
+    storeChanged()
+  }
+
   /// Takes a frame of the wall, and hands its part to the board to land at its instant.
   public func follow(_ frame: WallFrame) -> FollowOutcome {
-    guard var wall = following else { return .noPart }
-    guard let part = frame.parts[wall.tile], part.frame.rows == board.rows,
-      part.frame.cols == board.cols
-    else { return .noPart }
+    guard var wall = following, let part = frame.parts[wall.tile] else { return .noPart }
+    // On a board of the whole wall the display shows the whole frame, of which the board
+    // moves its own tile; on the tile's own board, the tile's part.
+    let wallBoard = runner as? WallBoard
+    let shown =
+      wallBoard.map { Screen(frame: $0.layout.assemble(frame.parts.mapValues(\.frame))) } ?? part
+    guard shown.frame.rows == board.rows, shown.frame.cols == board.cols else { return .noPart }
     let now = clock.now()
     let verdict = wall.order.admit(frame.stamp, landAt: frame.landAt, now: now)
     guard case .show = verdict else {
@@ -77,14 +90,15 @@ extension Display {
     wall.showing = frame.stamp
     wall.showingLandAt = frame.landAt
     following = wall
+    wallBoard?.take(frame)
     do {
       try store.save(.wallFrame, frame.stamp, at: now)
     } catch {
       logger.warning("could not keep the wall's frame \(frame.stamp) over a restart: \(error)")
     }
-    screen = part
+    screen = shown
     pendingTransition = frame.transition
-    let start = startForLanding(part, transition: frame.transition, at: frame.landAt, now: now)
+    let start = startForLanding(shown, transition: frame.transition, at: frame.landAt, now: now)
     if let start {
       landingInstant = (frame.landAt, true)
       landingNotBefore = start

@@ -89,6 +89,8 @@ public actor Display {
   /// The wall this board is a member's tile of: behind a lock, so accepting a message reads
   /// it without waiting its turn on the display's thread.
   public nonisolated let wallMembership = Mutex<WallMembership?>(nil)
+  /// On a wall's leader: where each message accepted is handed before it is acknowledged.
+  public nonisolated let wallReplication = Mutex<(any MessageReplication)?>(nil)
   /// Each module's offset in use: the board's (its file's, or a saved calibration's laid over
   /// it at start), then each calibration round's.
   lazy var offsets: [Int] = board.offsets

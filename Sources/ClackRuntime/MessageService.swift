@@ -63,6 +63,20 @@ public struct MessageService: Sendable {
       throw .store(error)
     }
     let stored = accepted.message
+    if let replication = display.wallReplication.withLock({ $0 }) {
+      do {
+        try await replication.replicate(accepted: stored.id, replaced: accepted.replaced)
+      } catch {
+        // Unacknowledged, it must not be shown either: a retry would show it twice.
+        do {
+          try committer.store.withdraw(accepted, at: now)
+        } catch let failure {
+          throw .store(failure)
+        }
+        await display.storeChanged()
+        throw .notReplicated(error)
+      }
+    }
     relief?.note()
     latency?.accepted(at: AcceptLatency.now(), id: stored.id)
     events.publish(
@@ -136,4 +150,23 @@ public enum AcceptError: Error, Sendable {
   case store(StoreError)
   /// This board is a tile of a wall, which shows what its leader sends: messages go there.
   case wallMember(WallMembership)
+  /// This board leads a wall, and the wall's broker did not take the message in time: were
+  /// the leader to stop, the member taking over would not have it.
+  case notReplicated(ReplicationError)
+}
+
+/// Where a wall's leader hands the messages it accepts (docs/walls.md): to the broker, from
+/// which the other members keep a copy, so the one that takes over has every message the
+/// leader acknowledged.
+public protocol MessageReplication: Sendable {
+  /// Hands message `accepted` (and the change to the ones it `replaced`) to the wall; returns
+  /// once the broker holds it.
+  func replicate(accepted: Int64, replaced: [Int64]) async throws(ReplicationError)
+}
+
+/// Why a message could not be handed to the wall's broker.
+public struct ReplicationError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
 }

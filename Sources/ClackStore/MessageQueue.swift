@@ -276,4 +276,4 @@ extension ClackStore {
 }
 
 /// The id of a row read from the database (only inserted rows have none).
-private func rowID(_ record: MessageRecord) -> Int64 { record.id ?? 0 }
+func rowID(_ record: MessageRecord) -> Int64 { record.id ?? 0 }

@@ -50,6 +50,14 @@ extension APIError {
       return APIError(
         .conflict, code: "wall_member", message: membership.description,
         details: ["wall": .string(membership.wall), "leader": .string(membership.leader)])
+    case .notReplicated(let error):
+      var headers = HTTPFields()
+      headers[.retryAfter] = "5"
+      return APIError(
+        .serviceUnavailable, code: "wall_unreplicated",
+        message: "this board leads a wall, whose broker did not take the message (\(error)); "
+          + "it was not accepted: send it again once the broker is back",
+        headers: headers)
     }
   }
 

@@ -31,8 +31,15 @@ import Testing
     let config = try Self.parse(Self.threePis)
     let wall = try #require(config.wall)
     #expect(wall.name == "lobby" && wall.member == "middle" && wall.leader == "left")
-    #expect(!wall.isLeader)
+    #expect(wall.succession == ["left", "middle", "right"], "the leader, then the tiles' order")
     #expect(wall.toleranceMilliseconds == 10 && wall.leadMilliseconds == 300)
+    #expect(wall.handoverSeconds == 5)
+    let later = try #require(
+      try Self.parse(
+        Self.threePis.replacingOccurrences(
+          of: "leader: left", with: "leader: right\n  handover_s: 12")
+      ).wall)
+    #expect(later.succession == ["right", "left", "middle"] && later.handoverSeconds == 12)
     let layout = try wall.layout()
     #expect(layout.rows == 6 && layout.cols == 66)
     #expect(layout.tiles.map(\.name) == ["left", "middle", "right"])
@@ -90,6 +97,11 @@ import Testing
       (
         Self.threePis.replacingOccurrences(of: "leader: left", with: "leader: left\n  lead_ms: 5"),
         "wall.lead_ms: 5 is out of range 20-10000"
+      ),
+      (
+        Self.threePis.replacingOccurrences(
+          of: "leader: left", with: "leader: left\n  handover_s: 0"),
+        "wall.handover_s: 0 is out of range 1-3600"
       ),
     ]
     for (yaml, expected) in cases {

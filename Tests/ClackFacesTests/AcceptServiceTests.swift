@@ -101,6 +101,9 @@ final class RecordingTransport: MQTTTransport {
   func publish(topic: String, payload: [UInt8], qos: Int, retain: Bool) {
     published.withLock { $0.append((topic, String(decoding: payload, as: UTF8.self))) }
   }
+  func publishConfirmed(topic: String, payload: [UInt8], retain: Bool, timeout: Duration) {
+    publish(topic: topic, payload: payload, qos: 1, retain: retain)
+  }
   func subscribe(_ topic: String, qos: Int) {}
   func stop(finalPublish: (topic: String, payload: [UInt8])?) async {}
 }

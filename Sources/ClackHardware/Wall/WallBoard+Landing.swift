@@ -30,12 +30,13 @@ extension WallBoard {
       clock: .inTolerance(0))
   }
 
-  /// Every member's tile and last report; the leader's own from its board here.
+  /// Every member's tile and last report: the leader's own from its board here, a following
+  /// member's as it last said it (with its clock measured against the leader's).
   public var wallStatus: WallStatus? {
     let reports = link.reports()
-    let own = ownReport()
+    let own = role == .leading ? ownReport() : reports[member] ?? ownReport()
     return WallStatus(
-      wall: wall, leader: member, member: member,
+      wall: wall, leader: leader, member: member,
       members: layout.tiles.map { tile in
         WallStatus.Member(
           name: tile.member, tile: tile.name,

@@ -5,8 +5,10 @@ import ClackScheduler
 import Foundation
 import Synchronization
 
-/// A wall as its leader drives it (docs/walls.md): one board of the whole canvas, which the
-/// runtime lays content out on and shows screens on as on any board. Each screen is cut into
+/// A wall as each of its members drives it (docs/walls.md): one board of the whole canvas.
+/// On the leader the runtime lays content out on it and shows screens on it as on any board;
+/// on a member that follows, it shows its tile's part of the leader's frames (`take`), and
+/// either can become the other when the leadership changes hands. Each screen is cut into
 /// the tiles' parts; the leader's own tile is shown by its board here, the others' parts go
 /// to their members in a `WallFrame` over the `WallLink`. Every tile's change is aimed at one
 /// instant: the longest of their landings (the local board's own, the others' forecast from
@@ -31,6 +33,7 @@ public final class WallBoard: RunningBoard {
   let ledger: Mutex<Ledger>
 
   struct Ledger {
+    var role: WallRole
     var stamp: WallFrameStamp
     /// What each tile was last sent (the local tile too).
     var sent: [String: Screen] = [:]
@@ -47,8 +50,8 @@ public final class WallBoard: RunningBoard {
   /// milliseconds, does).
   public init(
     wall: String, member: String, layout: WallLayout, local: any RunningBoard,
-    remoteBoards: [String: BoardDefinition], link: any WallLink, term: Int,
-    leadMilliseconds: Int = 300, now: @escaping @Sendable () -> Date = { Date() },
+    remoteBoards: [String: BoardDefinition], link: any WallLink, role: WallRole = .leading,
+    term: Int = 0, leadMilliseconds: Int = 300, now: @escaping @Sendable () -> Date = { Date() },
     raw: @escaping @Sendable () -> Int = { MonotonicTickClock.raw() }
   ) throws(WallBoardError) {
     let own = layout.tiles(of: member)
@@ -92,8 +95,46 @@ public final class WallBoard: RunningBoard {
     self.now = now
     self.raw = raw
     leadNanoseconds = leadMilliseconds * 1_000_000
-    ledger = Mutex(Ledger(stamp: WallFrameStamp(term: term, sequence: 0)))
+    ledger = Mutex(Ledger(role: role, stamp: WallFrameStamp(term: term, sequence: 0)))
   }
+
+  // MARK: - The role
+
+  public var role: WallRole { ledger.withLock(\.role) }
+
+  /// The last frame made here, or taken from the leader.
+  public var stamp: WallFrameStamp { ledger.withLock(\.stamp) }
+
+  /// The member that leads now (this one while it leads).
+  public var leader: String {
+    switch role {
+    case .leading: member
+    case .following(let leader): leader
+    }
+  }
+
+  /// Leads from now on, numbering frames in `term` (after every frame seen so far).
+  public func lead(term: Int) {
+    ledger.withLock { ledger in
+      ledger.role = .leading
+      ledger.stamp = WallFrameStamp(term: term, sequence: 0)
+    }
+  }
+
+  /// Shows what `leader` sends from now on.
+  public func follow(_ leader: String) {
+    ledger.withLock { $0.role = .following(leader) }
+  }
+
+  /// The frame a following member's display is about to show: what every tile is sent.
+  public func take(_ frame: WallFrame) {
+    ledger.withLock { ledger in
+      ledger.stamp = frame.stamp
+      ledger.sent = frame.parts
+    }
+  }
+
+  private var isLeading: Bool { role == .leading }
 
   public var kind: BoardKind { local.kind }
   public var speed: Int { local.speed }
@@ -118,6 +159,7 @@ public final class WallBoard: RunningBoard {
     let screen = Screen(frame: frame)
     guard local.home(showing: layout.part(of: screen, for: localTile).frame) else { return false }
     ledger.withLock { $0.localCommands += 1 }
+    guard isLeading else { return true }
     // The others show the start screen as soon as it reaches them.
     publish(screen, transition: Transition(), landRaw: raw() + leadNanoseconds)
     return true
@@ -131,6 +173,10 @@ public final class WallBoard: RunningBoard {
     -> Handover
   {
     let part = layout.part(of: screen, for: localTile)
+    guard isLeading else {
+      return showFollowing(
+        part, transition: transition, reduceMotion: reduceMotion, notBefore: notBefore)
+    }
     guard local.board.flaps(for: part.frame) != nil,
       let longest = longestLanding(screen, transition: transition, reduceMotion: reduceMotion)
     else { return .unshowable }
@@ -148,15 +194,33 @@ public final class WallBoard: RunningBoard {
     return .sent(microseconds: max(0, landRaw - nowRaw) / 1000 * speed)
   }
 
+  /// A following member's part of the leader's frame, started when its display says so.
+  private func showFollowing(
+    _ part: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int
+  ) -> Handover {
+    let handover = local.show(
+      part, transition: transition, reduceMotion: reduceMotion, notBefore: notBefore)
+    guard case .sent = handover else { return handover }
+    let landing = local.landingMicroseconds(
+      to: part, transition: transition, reduceMotion: reduceMotion)
+    ledger.withLock { ledger in
+      ledger.localCommands += 1
+      ledger.landRaw = max(notBefore, raw()) + landing * 1000 / max(1, local.speed)
+    }
+    return handover
+  }
+
   /// The longest landing of any tile (board microseconds); nil when a tile cannot show its
-  /// part.
+  /// part. A following member's own tile's alone: the leader aimed every tile at the frame's
+  /// instant.
   private func longestLanding(_ screen: Screen, transition: Transition, reduceMotion: Bool)
     -> Int?
   {
-    let sent = ledger.withLock(\.sent)
+    let (sent, leading) = ledger.withLock { ($0.sent, $0.role == .leading) }
     var longest = local.landingMicroseconds(
       to: layout.part(of: screen, for: localTile), transition: transition,
       reduceMotion: reduceMotion)
+    guard leading else { return longest }
     for (tile, forecast) in remotes {
       guard
         let landing = forecast.landingMicroseconds(
@@ -203,11 +267,22 @@ public final class WallBoard: RunningBoard {
   public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
 
   public func readyLine(_ state: ExecutorState) -> String {
-    "wall '\(wall)' (\(layout.rows)×\(layout.cols), \(layout.tiles.count) tiles) led from here; "
+    let role =
+      switch self.role {
+      case .leading: "led from here"
+      case .following(let leader): "led by '\(leader)'"
+      }
+    return "wall '\(wall)' (\(layout.rows)×\(layout.cols), \(layout.tiles.count) tiles) \(role); "
       + "tile '\(localTile.name)': \(local.readyLine(local.state))"
   }
 
   public func stop() -> String { local.stop() }
+}
+
+/// Whether a member leads its wall or shows what another sends.
+public enum WallRole: Sendable, Hashable {
+  case leading
+  case following(String)
 }
 
 /// Why a wall cannot be driven from here, in words naming the tile.

@@ -116,7 +116,7 @@ public struct BoardService: Sendable {
   // MARK: - Queries
 
   /// A read of the store (WAL: it waits for no writer); its failure becomes `.store`.
-  private func read<T>(_ body: (ClackStore) throws(StoreError) -> T) throws(ServiceError) -> T {
+  func read<T>(_ body: (ClackStore) throws(StoreError) -> T) throws(ServiceError) -> T {
     do {
       return try body(store)
     } catch {

@@ -208,7 +208,7 @@ let package = Package(
     .target(
       name: "ClackMQTTFace",
       dependencies: [
-        "ClackAPI", "ClackCore", "ClackMQTT", "ClackRuntime", "ClackWireMapping",
+        "ClackAPI", "ClackCore", "ClackMQTT", "ClackRuntime", "ClackStore", "ClackWireMapping",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]

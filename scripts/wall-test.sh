@@ -4,8 +4,9 @@
 # with a real Mosquitto broker on the bridge (10.231.0.1:17345; Debian `mosquitto`, installed
 # if missing). Checks that a message is laid out across the tiles and lands together, that a
 # member killed and restarted catches up, that a member refuses messages naming the leader,
-# and that a member with its clock shifted is named; prints the landing spread and the
-# catch-up time. Needs root for the namespaces (through sudo otherwise). Prints
+# that the leader killed just after acknowledging a message hands over to the next member
+# with that message, and that a member with its clock shifted is named; prints the landing
+# spread, the catch-up time and the handover time. Needs root for the namespaces (through sudo otherwise). Prints
 # 'wall: N passed, N failed'; exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"

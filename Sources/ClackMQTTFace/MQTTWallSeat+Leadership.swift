@@ -9,20 +9,28 @@ import Foundation
 extension MQTTWallSeat {
   /// How often the seat decides, says how it is and, following, probes the leader's clock.
   static let pace = Duration.milliseconds(250)
+  /// Probes sent a second apart when a leader is first followed.
+  static let quickProbes = 5
 
   func keepDeciding() async {
     var sinceProbe = probeEvery
+    // A few probes a second apart on following a leader, so the first estimate already has
+    // a short round trip to trust; then one every `probeEvery`.
+    var quickProbes = 0
     while !Task.isCancelled {
       await decide()
       await report(force: false)
       if case .following = state.withLock(\.role) {
-        if sinceProbe >= probeEvery {
+        let due = quickProbes > 0 ? .seconds(1) : probeEvery
+        if sinceProbe >= due {
           probe()
           sinceProbe = .zero
+          quickProbes = max(0, quickProbes - 1)
         }
         sinceProbe += Self.pace
       } else {
         sinceProbe = probeEvery
+        quickProbes = Self.quickProbes
       }
       try? await Task.sleep(for: Self.pace)
     }

@@ -31,7 +31,10 @@ extension BoardService {
     let shown = await display.wallFrameShown
     let landing = await display.wallFrameLanding
     // Each module's fault in words ("module 3: no home pulse"), at most a handful.
-    let faults = display.runner.state.faults.compactMap { $0?.description }
+    // Its own tile's: the others' are theirs to say.
+    let faults = (wallBoard?.local.state ?? display.runner.state).faults.compactMap {
+      $0?.description
+    }
     return WallMemberReport(
       online: true, shown: shown, landedMilliseconds: landing,
       faults: Array(faults.prefix(8)), clock: clock)

@@ -129,6 +129,11 @@ let package = Package(
     // libmosquitto's header, and its functions opened with dlopen when MQTT is configured
     // (apt libmosquitto-dev to build; libmosquitto1 to run MQTT).
     .target(name: "CMosquitto"),
+    // DNS-SD over mDNS through avahi-daemon (apt libavahi-client-dev to build; libavahi-client3
+    // and avahi-daemon to run), Avahi's callbacks kept in C. Not linked (see CLibraryLoader).
+    .target(name: "CAvahi", dependencies: ["CLibraryLoader"]),
+    // Layer 6: DNS-SD: the daemon advertised on the LAN, and `clack find` (docs/discovery.md).
+    .target(name: "ClackDiscovery", dependencies: ["CAvahi"]),
     // The program scripts/vm-test.sh runs inside a VM against the kernel's gpio-sim and i2c-stub.
     .executableTarget(
       name: "clack-hal-check",
@@ -258,7 +263,7 @@ let package = Package(
       name: "ClackDaemon",
       dependencies: [
         "ClackAPI", "ClackBoard", "ClackCommands", "ClackConfig", "ClackContent", "ClackCore",
-        "ClackHardware",
+        "ClackDiscovery", "ClackHardware",
         "ClackHTTPFace", "ClackMQTT", "ClackMQTTFace", "ClackRuntime",
         "ClackSources", "ClackStore", "ClackHAL", "ClackLinuxHAL", "ClackNetworkHAL", "ClackTLS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -285,8 +290,8 @@ let package = Package(
     .target(
       name: "ClackCommands",
       dependencies: [
-        "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore", "ClackHardware",
-        "ClackScheduler", "ClackTLS",
+        "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore", "ClackDiscovery",
+        "ClackHardware", "ClackScheduler", "ClackTLS",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -12,7 +12,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
 ensure_swift
-ensure_apt_packages mosquitto libmosquitto-dev python3 iproute2
+ensure_apt_packages mosquitto libmosquitto-dev python3 iproute2 avahi-daemon dbus
 # scripts/test.sh has built everything already (CLACK_NO_BUILD=1).
 [ "${CLACK_NO_BUILD:-0}" = 1 ] || swift build --product clack 2>&1 | tail -1 >&2
 as_root python3 scripts/lib/wall_test.py "$PWD/.build/debug/clack" "$(command -v mosquitto || echo /usr/sbin/mosquitto)"

@@ -28,7 +28,7 @@ public struct ClackCommand: AsyncParsableCommand {
         TestPatternCommand.self,
       ] + daemonCommands + [
         SendCommand.self, StatusCommand.self, QueueCommand.self, QuotesCommand.self,
-        PagesCommand.self, CalibrateCommand.self,
+        PagesCommand.self, CalibrateCommand.self, FindCommand.self,
       ]
     )
   }

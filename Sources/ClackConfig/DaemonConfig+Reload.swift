@@ -3,7 +3,7 @@ import ClackRuntime
 extension DaemonConfig {
   /// The settings (named as in the config file) that differ from `running`'s and only a
   /// restart applies: the board, the listener, the state and key files, the Local API, MQTT,
-  /// the wall, HTTP limits, the zones and the live sources (their fetchers start with the daemon).
+  /// the wall, discovery, HTTP limits, the zones and the live sources (their fetchers start with the daemon).
   /// Everything else a reload applies at once.
   public func restartOnlyChanges(comparedTo running: DaemonConfig) -> [String] {
     var changed: [String] = []
@@ -14,6 +14,7 @@ extension DaemonConfig {
     if localAPIEnablementToken != running.localAPIEnablementToken { changed.append("local_api") }
     if mqtt != running.mqtt { changed.append("mqtt") }
     if wall != running.wall { changed.append("wall") }
+    if discovery != running.discovery { changed.append("discovery") }
     if http != running.http { changed.append("http") }
     if runtime.zones != running.runtime.zones { changed.append("zones") }
     if runtime.sources != running.runtime.sources { changed.append("sources") }

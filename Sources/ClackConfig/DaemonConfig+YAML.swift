@@ -25,6 +25,7 @@ extension DaemonConfig {
         "board", "listen", "state", "time_zone", "dwell", "quiet_hours", "zones", "schedules",
         "rate_limit", "transition", "api_key_file", "local_api", "mqtt", "http", "reduce_motion",
         "script", "pages", "run_of_show", "land_on_time", "sources", "tls", "wall",
+        "discovery",
       ], required: [])
     func resolve(_ path: String) -> String {
       path.hasPrefix("/")
@@ -51,6 +52,7 @@ extension DaemonConfig {
     if let land = top["land_on_time"] { config.runtime.landOnTime = try land.bool() }
     if let script = top["script"] { config.runtime.script = try script.script() }
     if let tls = top["tls"] { config.tls = try tls.tlsMode(resolve: resolve) }
+    if let discovery = top["discovery"] { config.discovery = try discovery.bool() }
     if let local = top["local_api"] {
       let fields = try local.fields(allowed: ["enablement_token", "listen"], required: [])
       if let listen = fields["listen"] {

@@ -30,6 +30,9 @@ public struct DaemonConfig: Sendable {
   /// The wall this controller is a member of; nil (the default) means it drives its board
   /// alone.
   public var wall: WallSettings?
+  /// Advertise the daemon on the LAN with DNS-SD (docs/discovery.md), when it listens beyond
+  /// loopback.
+  public var discovery = true
   /// The HTTP server's limits: per-address rate, timeouts, header sizes.
   public var http = HTTPLimits()
 

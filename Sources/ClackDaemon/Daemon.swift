@@ -2,6 +2,7 @@ import ClackAPI
 import ClackBoard
 import ClackCommands
 import ClackConfig
+import ClackDiscovery
 import ClackHTTPFace
 import ClackHardware
 import ClackMQTT
@@ -196,6 +197,21 @@ public struct Daemon {
     }
     var listeners: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
     if let localAPIApp { listeners.append(.init(service: localAPIApp)) }
+    // On the LAN only: a daemon on loopback has nobody to be found by.
+    if config.discovery, !address.isLoopback {
+      let wallBoard = wall?.board
+      listeners.append(
+        .init(
+          service: DiscoveryService(
+            advertisement: ClackAdvertisement(
+              board: wallBoard?.wall ?? board.name, rows: runtime.board.rows,
+              cols: runtime.board.cols, kind: runner.kind.rawValue,
+              https: identity != nil, fingerprint: identity?.fingerprint.description,
+              wall: wallBoard?.wall, member: wallBoard?.member),
+            apiPort: address.port, localAPIPort: config.localAPIListen?.port, serving: serving,
+            logger: logger),
+          successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+    }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [

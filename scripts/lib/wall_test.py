@@ -4,8 +4,9 @@ own), and a real Mosquitto broker on the bridge. Checks that a message sent to t
 laid out across the three tiles and lands together (the spread is printed), that a member
 killed and restarted catches up (the time is printed), that messages sent to a member are
 refused, that the leader killed right after acknowledging a message hands over to the next
-member, which shows that message (the time is printed), and that a member whose clock is off
-is named. Prints one line per check and
+member, which shows that message (the time is printed), that a member whose clock is off
+is named, and that `clack find` on one host finds the three (each host runs avahi-daemon on a
+D-Bus of its own, scripts/lib/netns-avahi.sh). Prints one line per check and
 'wall: N passed, N failed'. Traffic stays on the bridge the test makes."""
 import http.client
 import json
@@ -53,6 +54,13 @@ def make_network():
 
 def remove_network():
     for name in MEMBERS:
+        # The namespace's own D-Bus and avahi-daemon (and anything left) go with it.
+        pids = ip("netns", "pids", f"clkw-{name}", check_result=False).stdout.split()
+        for pid in pids:
+            try:
+                os.kill(int(pid), signal.SIGTERM)
+            except (ProcessLookupError, ValueError):
+                pass
         ip("netns", "del", f"clkw-{name}", check_result=False)
     ip("link", "del", BRIDGE, check_result=False)
 
@@ -72,6 +80,22 @@ def start_broker():
         except OSError:
             time.sleep(0.05)
     sys.exit("mosquitto did not start:\n" + open(os.path.join(work, "broker.log")).read())
+
+
+def bus(name):
+    return os.path.join(work, f"avahi-{name}")
+
+
+def start_avahi(name):
+    """avahi-daemon on a D-Bus of its own in the member's namespace, as on a Pi of its own."""
+    processes[f"avahi-{name}"] = subprocess.Popen(
+        ["ip", "netns", "exec", f"clkw-{name}",
+         os.path.join(os.path.dirname(__file__), "netns-avahi.sh"), name, bus(name)],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"avahi-{name}.log"), "a"))
+
+
+def in_namespace(name):
+    return dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={bus(name)}/bus")
 
 
 def write_config(name):
@@ -100,7 +124,7 @@ wall:
 
 
 def start_member(name, clock_shift_ms=0):
-    environment = dict(os.environ)
+    environment = in_namespace(name)
     if clock_shift_ms:
         environment["CLACK_WALL_CLOCK_SHIFT_MS"] = str(clock_shift_ms)
     processes[name] = subprocess.Popen(
@@ -218,6 +242,8 @@ def wait_log(name, text, timeout=30):
 try:
     make_network()
     start_broker()
+    for member in MEMBERS:
+        start_avahi(member)
     for member in MEMBERS:
         start_member(member)
     for member in MEMBERS:
@@ -347,13 +373,30 @@ try:
     check("the leader names the member whose clock is out of tolerance",
           "member 'right''s clock" in log("middle")
           and "ahead of the leader's" in (problems.get("right") or ""), str(problems))
+
+    # Found on the LAN: every member advertises its API; `clack find` on one host lists all.
+    found = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(found) < 3:
+        result = subprocess.run(
+            ["ip", "netns", "exec", "clkw-right", clack, "find", "--json", "--seconds", "2"],
+            env=in_namespace("right"), capture_output=True, text=True)
+        found = json.loads(result.stdout or "[]") if result.returncode in (0, 1) else []
+    addresses = {d.get("member"): d.get("addresses", [None])[0] for d in found}
+    check("clack find on one host finds the three members, each with its address, wall and size",
+          addresses == {name: address for name, address in MEMBERS.items()}
+          and all(d.get("wall") == "lobby" and (d.get("rows"), d.get("cols")) == (3, 30)
+                  and d.get("url", "").startswith("http://") for d in found),
+          json.dumps(found)[:600] or result.stderr)
 finally:
     for name in list(processes):
-        if name != "broker":
+        if name != "broker" and not name.startswith("avahi-"):
             try:
                 kill(name, signal.SIGTERM)
             except (subprocess.TimeoutExpired, ProcessLookupError):
                 pass
+    for name in [n for n in processes if n.startswith("avahi-")]:
+        processes[name].terminate()
     if "broker" in processes:
         processes["broker"].terminate()
     remove_network()

@@ -1,6 +1,7 @@
 // Libraries opened only when first needed: libxml2 and libical when a feed or a calendar is
 // read (see source_formats.c for why), FreeType when a TrueType or OpenType font is (freetype.c),
-// libpng and giflib when a picture is (pictures.c).
+// libpng and giflib when a picture is (pictures.c), Avahi when the daemon is advertised or
+// `clack find` looks (avahi.c).
 #ifndef CLACK_LIBRARY_LOADER_H
 #define CLACK_LIBRARY_LOADER_H
 
@@ -17,5 +18,8 @@ const char *clack_freetype_load_error(void);
 // The same for libpng (png_image_*) and giflib (DGif*, GifErrorString): pictures.c.
 const char *clack_libpng_load_error(void);
 const char *clack_giflib_load_error(void);
+
+// The same for libavahi-common and libavahi-client (avahi.c); call before any avahi_* function.
+const char *clack_avahi_load_error(void);
 
 #endif

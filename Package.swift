@@ -373,7 +373,7 @@ let package = Package(
     .testTarget(
       name: "ClackCommandsTests",
       dependencies: [
-        "ClackCommands", "ClackCore", "ClackBoard", "ClackAPI", "ClackContent",
+        "ClackCommands", "ClackCore", "ClackBoard", "ClackAPI", "ClackContent", "ClackDiscovery",
         "ClackTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),

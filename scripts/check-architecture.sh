@@ -73,6 +73,10 @@ for name, (kind, dependencies, path) in sorted(targets.items()):
             if file.endswith(".swift"):
                 text = open(os.path.join(root, file), encoding="utf-8").read()
                 imported |= set(re.findall(r"^[ \t]*(?:@\w+[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+(?:(?:struct|class|enum|func|protocol)[ \t]+)?(\w+)", text, re.M))
+            elif file.endswith((".c", ".h")):
+                # A C target uses another by its header: `#include <CLibraryLoader.h>`.
+                text = open(os.path.join(root, file), encoding="utf-8").read()
+                imported |= set(re.findall(r"^#include <(\w+)\.h>", text, re.M))
     used = clack(imported)
     if used - declared:
         problems.append(f"{name}: imports {sorted(used - declared)}, not in its Package.swift dependencies")

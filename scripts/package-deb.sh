@@ -68,7 +68,8 @@ install -m 0644 README.md docs/*.md docs/openapi.yaml "$root/usr/share/doc/clack
 
 # Depends: from the libraries the binary links, as dpkg-shlibdeps reads them, and the two it
 # opens for live sources (below). libmosquitto is not among them: it is opened only when MQTT
-# is configured (Sources/CMosquitto), so it is a Recommends, written below.
+# is configured (Sources/CMosquitto), so it is a Recommends, written below; so is Avahi, opened
+# only to advertise the daemon on the LAN (docs/discovery.md).
 mkdir -p "$work/debian"
 printf 'Source: clack\n\nPackage: clack\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "clack/usr/bin/clack" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
@@ -99,7 +100,7 @@ Architecture: $arch
 Maintainer: Clack developers <clack@localhost>
 Installed-Size: $size
 Depends: $depends, passwd, udev | systemd
-Recommends: libmosquitto1 (>= 2.0)
+Recommends: libmosquitto1 (>= 2.0), libavahi-client3, avahi-daemon
 Suggests: unifont, xfonts-unifont, mosquitto
 Section: misc
 Priority: optional

@@ -77,6 +77,8 @@ static void expand_host(clack_dnssd_publisher *p) {
   size_t size = strlen(p->name) - 6 + strlen(host) + 1;
   char *name = malloc(size);
   snprintf(name, size, "%.*s%s%s", (int)(mark - p->name), p->name, host, mark + 6);
+  // DNS-SD's instance names are at most 63 bytes; the host's name is what is cut.
+  if (strlen(name) > 63) name[63] = 0;
   pthread_mutex_lock(&p->lock);
   free(p->name);
   p->name = name;

@@ -74,10 +74,11 @@ public struct ClackAdvertisement: Sendable, Hashable {
   }
 
   /// The instance name: the board's name and the host's as Avahi advertises it (`{host}`,
-  /// filled in when it is known), which a person tells apart. At most 63 bytes.
+  /// filled in when it is known), which a person tells apart. The board's name is cut to 32
+  /// bytes, leaving the host's room in DNS-SD's 63 (the rest of a long host name is cut).
   public static func instanceName(board: String) -> String {
     var name = board
-    while name.utf8.count > 50 { name.removeLast() }
+    while name.utf8.count > 32 { name.removeLast() }
     return "\(name) on {host}"
   }
 }

@@ -109,6 +109,17 @@ public struct DNSSDFound: Sendable, Hashable {
   public var ipv6: Bool
   public var port: Int
   public var txt: [String: String]
+
+  public init(
+    name: String, host: String, address: String, ipv6: Bool, port: Int, txt: [String: String]
+  ) {
+    self.name = name
+    self.host = host
+    self.address = address
+    self.ipv6 = ipv6
+    self.port = port
+    self.txt = txt
+  }
 }
 
 public enum DNSSDBrowser {

@@ -329,3 +329,19 @@ import Testing
     #expect(ListenAddress(parsing: "host:99999") == nil)
   }
 }
+
+/// `discovery:`: on unless turned off; a change waits for the restart.
+@Suite struct DiscoveryConfigTests {
+  @Test func discoveryIsOnUnlessTurnedOff() throws {
+    #expect(try DaemonConfig.parse(yaml: "", file: "c.yaml").discovery)
+    let off = try DaemonConfig.parse(yaml: "discovery: off", file: "c.yaml")
+    #expect(!off.discovery)
+    #expect(off.restartOnlyChanges(comparedTo: DaemonConfig()) == ["discovery"])
+    do {
+      _ = try DaemonConfig.parse(yaml: "discovery: sometimes", file: "c.yaml")
+      Issue.record("taken")
+    } catch {
+      #expect("\(error)".contains("discovery"), "\(error)")
+    }
+  }
+}

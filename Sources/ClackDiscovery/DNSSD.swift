@@ -76,9 +76,9 @@ public final class DNSSDAdvertiser: @unchecked Sendable {
     _ services: [DNSSDService], _ body: (UnsafePointer<clack_dnssd_service>, Int32) -> T
   ) -> T {
     var keep: [UnsafeMutablePointer<CChar>] = []
-    defer { keep.forEach { free($0) } }
+    defer { for pointer in keep { free(pointer) } }
     var lists: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
-    defer { lists.forEach { $0.deallocate() } }
+    defer { for list in lists { list.deallocate() } }
     var records: [clack_dnssd_service] = []
     for service in services {
       let strings = service.txtStrings

@@ -41,6 +41,29 @@ import Testing
     #expect(view.pixels == nil)
   }
 
+  @Test func modulesInTheSameTroubleMakeOneLineWhenThereAreMoreThanThree() {
+    // A wall's offline tile: rows 1–2, columns 3–4 of a 2×4 board, all alike; and one module
+    // of its own alone, and three alike (each said on its own).
+    let offline = "wall member 'right' is offline"
+    var modules = (0..<2).flatMap { row in
+      (2..<4).map { Self.module(row, $0, .normal, faults: [offline]) }
+    }
+    modules.append(Self.module(0, 0, .sensorError, faults: ["no home"]))
+    modules += [(1, 0), (1, 1), (0, 1)].map {
+      Self.module($0.0, $0.1, .disabled, faults: ["no answer"])
+    }
+    let reading = BoardReading(
+      name: "wall", kind: .splitFlap, shown: Self.frame([[0, 0, 0, 0], [0, 0, 0, 0]]),
+      target: Self.frame([[0, 0, 0, 0], [0, 0, 0, 0]]), moving: 0, waiting: 0, quiet: false,
+      homed: true, zones: [:], modules: modules, leds: nil, script: .latin)
+    #expect(
+      BoardView(reading).faultLines == [
+        "row 1, col 1: sensor-error: no home", "row 1, col 2: disabled: no answer",
+        "4 modules in rows 1–2, cols 3–4: normal: wall member 'right' is offline",
+        "row 2, col 1: disabled: no answer", "row 2, col 2: disabled: no answer",
+      ])
+  }
+
   @Test func aPanelsLEDsGoRowByRowAtTheirDepth() {
     var canvas = PixelCanvas(width: 3, height: 2, depth: .grey)
     canvas[0, 0] = 255

@@ -229,7 +229,9 @@ public struct BoardView: Codable, Sendable, Hashable {
 
 extension BoardView {
   /// One line per module in trouble: "row 2, col 5: sensor-error: …", after one for ticks
-  /// that overran their period.
+  /// that overran their period. Modules in the same trouble, more than `groupAbove` of them
+  /// (a wall's offline tile, a dead bus), make one line saying how many and where:
+  /// "132 modules in rows 1–6, cols 23–44: normal: wall member 'right' is offline".
   public var faultLines: [String] {
     let overruns =
       tickOverruns > 0
@@ -238,12 +240,42 @@ extension BoardView {
           + " board's work each tick, its bus transfers, does not fit the tick"
           + " (docs/hal.md, Time on the wire)"
       ] : []
-    return overruns
-      + modules.filter {
-        !$0.faults.isEmpty || $0.state.isFaulty
-      }.map {
-        "row \($0.row + 1), col \($0.col + 1): \($0.state.rawValue)"
-          + ($0.faults.isEmpty ? "" : ": " + $0.faults.joined(separator: "; "))
+    var order: [String] = []
+    var alike: [String: [ModuleView]] = [:]
+    for module in modules where !module.faults.isEmpty || module.state.isFaulty {
+      let trouble =
+        module.state.rawValue
+        + (module.faults.isEmpty ? "" : ": " + module.faults.joined(separator: "; "))
+      if alike[trouble] == nil { order.append(trouble) }
+      alike[trouble, default: []].append(module)
+    }
+    var lines: [(first: Int, text: String)] = []
+    for trouble in order {
+      let group = alike[trouble] ?? []
+      if group.count > Self.groupAbove {
+        let rows = group.map(\.row)
+        let cols = group.map(\.col)
+        lines.append(
+          (
+            group[0].row * 10_000 + group[0].col,
+            "\(group.count) modules in rows \(Self.span(rows)), cols \(Self.span(cols)): \(trouble)"
+          ))
+      } else {
+        lines += group.map {
+          ($0.row * 10_000 + $0.col, "row \($0.row + 1), col \($0.col + 1): \(trouble)")
+        }
       }
+    }
+    return overruns + lines.sorted { $0.first < $1.first }.map(\.text)
+  }
+
+  /// More modules alike than this make one line.
+  static let groupAbove = 3
+
+  /// "1–6", or "4" (counted from 1).
+  private static func span(_ values: [Int]) -> String {
+    let low = (values.min() ?? 0) + 1
+    let high = (values.max() ?? 0) + 1
+    return low == high ? "\(low)" : "\(low)–\(high)"
   }
 }

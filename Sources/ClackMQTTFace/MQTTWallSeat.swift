@@ -49,6 +49,8 @@ public final class MQTTWallSeat: WallLink, MessageReplication, Service {
     var published: (report: WallMemberReport, at: Date)?
     /// Set by a change to a message: the leader hands its queue to the broker again.
     var queueChanged = true
+    /// The leader's last frame, said again on reconnecting.
+    var lastFrame: [UInt8]?
   }
 
   enum Role: Equatable {
@@ -85,9 +87,10 @@ public final class MQTTWallSeat: WallLink, MessageReplication, Service {
   // MARK: - WallLink
 
   public func publish(_ frame: WallFrame) {
+    let payload = Array(WallFrameWire.data(frame))
+    state.withLock { $0.lastFrame = payload }
     do {
-      try transport.publish(
-        topic: topics.frame, payload: Array(WallFrameWire.data(frame)), qos: 1, retain: true)
+      try transport.publish(topic: topics.frame, payload: payload, qos: 1, retain: true)
     } catch {
       logger.error("wall: frame \(frame.stamp) not sent: \(error)")
     }
@@ -139,7 +142,22 @@ public final class MQTTWallSeat: WallLink, MessageReplication, Service {
 
   /// Connected (again): the decisions wait for the broker's retained messages to come in.
   func connected() async {
-    state.withLock { $0.connectedAt = now() }
+    let leading = state.withLock { state in
+      state.connectedAt = now()
+      guard case .leading(let term) = state.role else { return nil as (WallLeaderClaim, [UInt8]?)? }
+      // The broker may have lost its retained messages (restarted without persistence): the
+      // leader says its claim, its queue and its last frame again.
+      state.queue = [:]
+      state.queueChanged = true
+      return (WallLeaderClaim(member: me, term: term), state.lastFrame)
+    }
+    if let (claim, frame) = leading {
+      try? transport.publish(
+        topic: topics.leader, payload: Array(WallClaimWire.data(claim)), qos: 1, retain: true)
+      if let frame {
+        try? transport.publish(topic: topics.frame, payload: frame, qos: 1, retain: true)
+      }
+    }
     // Said again at every connection: a status of an earlier run's (its goodbye, or its
     // last will) may have come after this run's.
     await report(force: true)

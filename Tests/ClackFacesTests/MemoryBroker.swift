@@ -79,6 +79,15 @@ final class MemoryBroker: Sendable {
     if let will { route(from: name, topic: will.topic, payload: will.payload, retain: true) }
   }
 
+  /// The broker restarts without persistence: its retained messages are gone, and every
+  /// client connects again.
+  func restart() {
+    state.withLock { state in
+      state.retained = [:]
+      state.pending = []
+    }
+  }
+
   /// While down, nothing is acknowledged or passed on.
   func setDown(_ down: Bool) { state.withLock { $0.down = down } }
 

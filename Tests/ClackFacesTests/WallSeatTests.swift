@@ -205,6 +205,24 @@ import Testing
     #expect(back["left"]?.wall.role == .following("middle"))
   }
 
+  @Test func afterTheBrokerLostItsRetainedMessagesTheLeaderSaysThemAgain() async throws {
+    let (broker, _, members) = try await Self.wall()
+    let left = try #require(members["left"])
+    let kept = try await left.service.accept(NewMessage(sender: "a", body: .text("KEPT")))
+    await Self.deliver(broker, members)
+    broker.restart()
+    for name in Self.order {
+      broker.connect(name)
+      await members[name]?.seat.connected()
+    }
+    await Self.deliver(broker, members)
+    let claim = try WallClaimWire.claim(Data(try #require(broker.retained[Self.topics.leader])))
+    #expect(claim.member == "left" && claim.term == left.wall.stamp.term)
+    #expect(broker.retained[Self.topics.queue(kept.message.id)] != nil)
+    #expect(broker.retained[Self.topics.frame] != nil)
+    #expect(members["middle"]?.wall.role == .following("left"))
+  }
+
   @Test func aMessageTheBrokerDoesNotTakeIsNotAcknowledgedNorKept() async throws {
     let (broker, _, members) = try await Self.wall()
     let left = try #require(members["left"])

@@ -44,6 +44,8 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
   func health(at address: String) async -> Result<DaemonHealth, DoctorProbeError> { daemon }
   func connect(host: String, port: Int) async -> String? { broker }
   func mqttLibraryProblem() -> String? { mqttLibrary }
+  var avahi: String?
+  func discoveryProblem() -> String? { avahi }
 }
 
 @Suite struct DoctorTests {
@@ -276,6 +278,25 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     #expect(missing.map(\.subject) == ["mqtt"])
     #expect(missing[0].text.hasPrefix("MQTT needs libmosquitto"))
     #expect(missing[0].fix?.hasPrefix("sudo apt install libmosquitto1") == true)
+  }
+
+  @Test func discoveryIsANoteSayingWhyTheDaemonIsNotAdvertised() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "doctor-\(UUID()).yaml")
+    try "listen: 0.0.0.0:7000\n".write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let noAvahi = FakeMachine()
+    noAvahi.avahi = "Daemon not running: is avahi-daemon installed and running?"
+    let findings = await check(noAvahi, config: file.path)
+    let finding = try #require(findings.first { $0.subject == "discovery" })
+    #expect(finding.verdict == .note && finding.text.hasPrefix("not advertised on the LAN"))
+    #expect(finding.fix?.hasPrefix("sudo apt install avahi-daemon") == true)
+    #expect(problems(findings).isEmpty, "not a problem: the daemon runs without it")
+    let fine = await check(FakeMachine(), config: file.path)
+    #expect(fine.first { $0.subject == "discovery" }?.verdict == .ok)
+    // On loopback, nothing to advertise.
+    let loopback = await check(noAvahi)
+    #expect(loopback.first { $0.subject == "discovery" }?.text.contains("loopback") == true)
   }
 
   @Test func theQuickCheckFindsADamagedDatabaseAndPassesAGoodOne() throws {

@@ -18,7 +18,8 @@ public struct DoctorCommand: AsyncParsableCommand {
       installed; else you) may use them; that real-time priority and memory locking are \
       allowed (clack.service's limits, else this shell's); that the state directory is \
       writable, has room and holds a healthy database; that the API answers; and, when MQTT \
-      is configured, that libmosquitto can be loaded and the broker answers. Each problem \
+      is configured, that libmosquitto can be loaded and the broker answers; and whether the daemon can be found on the LAN \
+      (avahi-daemon, docs/discovery.md). Each problem \
       comes with the command that fixes it. Exits 1 when something is wrong, 0 otherwise.
       """)
 

@@ -74,6 +74,7 @@ struct Doctor {
       probe.serviceUser().isService ? "/var/lib/clack" : StateDirectory.defaultPath()
     findings += state(config.stateDirectory ?? defaultState)
     findings.append(api(health, listen: config.listen.description))
+    findings.append(discovery(config))
     if let mqtt = config.mqtt {
       if let problem = probe.mqttLibraryProblem() {
         findings.append(
@@ -94,4 +95,18 @@ struct Doctor {
     return findings
   }
 
+  /// Whether the daemon can be found on the LAN (docs/discovery.md): a note, never a problem.
+  func discovery(_ config: DaemonConfig) -> DoctorFinding {
+    guard config.discovery else { return .note("discovery", "off in the config: not advertised") }
+    guard !config.listen.isLoopback else {
+      return .note(
+        "discovery", "listens on loopback only (\(config.listen)): not advertised on the LAN")
+    }
+    if let problem = probe.discoveryProblem() {
+      return .note(
+        "discovery", "not advertised on the LAN: \(problem)",
+        fix: "sudo apt install avahi-daemon (or discovery: off in the config)")
+    }
+    return .ok("discovery", "avahi-daemon answers: clack find on the LAN lists this daemon")
+  }
 }

@@ -31,6 +31,8 @@ protocol DoctorProbe: Sendable {
   func connect(host: String, port: Int) async -> String?
   /// Nil when the MQTT client's library (libmosquitto) can be loaded, else why not.
   func mqttLibraryProblem() -> String?
+  /// Nil when avahi-daemon answers (the daemon can be advertised on the LAN), else why not.
+  func discoveryProblem() -> String?
 }
 
 struct DoctorProbeError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import ClackCommands
+import ClackDiscovery
 import ClackHAL
 import ClackLinuxHAL
 import ClackMQTT
@@ -175,4 +176,14 @@ struct LinuxDoctorProbe: DoctorProbe {
   }
 
   func mqttLibraryProblem() -> String? { MQTTClientFactory.libraryProblem() }
+
+  /// A short look for Clack daemons: it fails at once when avahi-daemon is not there.
+  func discoveryProblem() -> String? {
+    do {
+      _ = try DNSSDBrowser.browse(type: ClackAdvertisement.apiType, seconds: 0.2)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
 }

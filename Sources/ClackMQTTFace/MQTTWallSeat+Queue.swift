@@ -9,17 +9,13 @@ import Foundation
 /// member that takes over has every acknowledged message.
 extension MQTTWallSeat {
   public func replicate(accepted: Int64, replaced: [Int64]) async throws(ReplicationError) {
-    let row: MessageReplica
+    let found: MessageReplica?
     do {
-      guard let found = try service.messageReplicas(ids: [accepted]).first else {
-        throw ReplicationError("message \(accepted) is not in the store")
-      }
-      row = found
-    } catch let error as ReplicationError {
-      throw error
+      found = try service.messageReplicas(ids: [accepted]).first
     } catch {
       throw ReplicationError("message \(accepted) cannot be read: \(error)")
     }
+    guard let row = found else { throw ReplicationError("message \(accepted) is not in the store") }
     do {
       try await transport.publishConfirmed(
         topic: topics.queue(accepted), payload: Array(row.data), retain: true,

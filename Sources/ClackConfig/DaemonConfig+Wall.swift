@@ -62,7 +62,8 @@ extension YAMLReader {
     if let path { board = try BoardFile.load(path: path) } else { board = try BuiltinBoard.load() }
     let tile = WallTile(
       name: name, member: member, row: try fields.required("row").int(in: 1...256) - 1,
-      col: try fields.required("col").int(in: 1...512) - 1, rows: board.rows, cols: board.cols)
+      col: try fields.required("col").int(in: 1...512) - 1, rows: board.rows, cols: board.cols,
+      scrolls: board.pixels != nil)
     return WallSettings.Tile(tile: tile, boardPath: path, board: board)
   }
 

@@ -2,13 +2,15 @@ import ClackCore
 import Synchronization
 
 /// Which quotes fit a zone, remembered: deciding it lays out every quote in the library (a
-/// few hundred layouts), and the answer only changes with the library, the zone's size or
-/// the script. The daemon asks each time a quote-of-the-day zone is drawn, on the thread
+/// few hundred layouts), and the answer only changes with the library, the zone's size and
+/// symbols, or the script. The daemon asks each time a quote-of-the-day zone is drawn, on the thread
 /// that also serves the store, so it pays for the layouts once per library and zone.
 final class QuoteFitCache: Sendable {
   struct Key: Hashable {
     var rows: Int
     var cols: Int
+    /// The zone's symbols: zones of one size on a wall's different tiles differ in them.
+    var flapSet: FlapSet
     var script: RunicScript
     var quotes: [Quote]
   }

@@ -29,9 +29,11 @@ extension ZoneRenderer {
   }
 
   /// The quotes that fit `zone` strictly and leniently, laid out once per library, zone size
-  /// and script (`QuoteFitCache`).
+  /// symbols and script (`QuoteFitCache`).
   func fitting(_ quotes: [Quote], in zone: ZoneSpec, script: RunicScript) -> QuoteFitCache.Fits {
-    let key = QuoteFitCache.Key(rows: zone.rows, cols: zone.cols, script: script, quotes: quotes)
+    let key = QuoteFitCache.Key(
+      rows: zone.rows, cols: zone.cols, flapSet: flapSet(for: zone), script: script,
+      quotes: quotes)
     return quoteFits.fits(key) {
       let formatter = QuoteFormatter(layout: layout(for: zone))
       let author = authorScript(for: script)

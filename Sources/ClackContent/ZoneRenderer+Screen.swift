@@ -5,10 +5,15 @@ import Foundation
 /// board is laid out into the zone's rows as lines that scroll across it, instead of being
 /// refused. Everything else is the zone's frame, as on a flap board.
 extension ZoneRenderer {
-  /// True when `zone` may scroll long lines: the board scrolls and the zone spans its width.
+  /// True when `zone` may scroll long lines: the board scrolls and the zone spans its width;
+  /// on a board of areas (a wall), the zone lies on one area that scrolls and spans its width.
   public func scrolls(_ zone: ZoneSpec) -> Bool {
     guard let scrolling else { return false }
-    return zone.col == 0 && zone.cols == scrolling.boardCols
+    guard !areas.isEmpty else { return zone.col == 0 && zone.cols == scrolling.boardCols }
+    return areas.contains { area in
+      area.scrolls && area.col == zone.col && area.cols == zone.cols
+        && area.contains(row: zone.row, col: zone.col, rows: zone.rows, cols: zone.cols)
+    }
   }
 
   /// A message body's screen, checked strictly (as `frame(for:in:lenient:)`).

@@ -8,19 +8,26 @@ public struct ZoneRenderer: Sendable {
   /// On a board that scrolls long lines (a pixel board): its width in cells and the longest
   /// line it scrolls. Nil on a flap board, where text must fit.
   public let scrolling: (boardCols: Int, maxCells: Int)?
+  /// The board's parts laid out on their own terms (a wall's tiles: `BoardArea`); empty on a
+  /// board of one kind, which is one area.
+  public let areas: [BoardArea]
   /// Which quotes fit which zone, remembered (`quoteOfTheDay`).
   let quoteFits = QuoteFitCache()
+  /// The symbols of zones over several areas, remembered (`flapSet(for:)`).
+  let sharedFlapSets = SharedFlapSetCache()
 
   public init(
-    flapSet: FlapSet, timeZone: TimeZone, scrolling: (boardCols: Int, maxCells: Int)? = nil
+    flapSet: FlapSet, timeZone: TimeZone, scrolling: (boardCols: Int, maxCells: Int)? = nil,
+    areas: [BoardArea] = []
   ) {
     self.flapSet = flapSet
     self.timeZone = timeZone
     self.scrolling = scrolling
+    self.areas = areas
   }
 
   public func layout(for zone: ZoneSpec) -> TextLayout {
-    TextLayout(rows: zone.rows, cols: zone.cols, flapSet: flapSet)
+    TextLayout(rows: zone.rows, cols: zone.cols, flapSet: flapSet(for: zone))
   }
 
   /// The frame of a message body, checked strictly: an error names what does not fit, so a
@@ -43,10 +50,11 @@ public struct ZoneRenderer: Sendable {
           got: (rows.count, rows.first?.count ?? 0), unevenRows: widths.count > 1)
       }
       let frame = try Frame(codes: rows)
-      for (index, symbol) in frame.cells.enumerated() where !flapSet.contains(symbol) {
+      let flaps = flapSet(for: zone)
+      for (index, symbol) in frame.cells.enumerated() where !flaps.contains(symbol) {
         throw RenderError(
           "\(symbol.displayName) at row \(index / frame.cols), column \(index % frame.cols) "
-            + "is not on this board's flaps (\(flapSet.name))")
+            + "is not on this board's flaps (\(flaps.name))")
       }
       return frame
     case .vbml(let document):
@@ -59,7 +67,7 @@ public struct ZoneRenderer: Sendable {
   func vbmlFrame(_ document: VBMLDocument, in zone: ZoneSpec) throws(VBMLError) -> Frame {
     var random = SystemRandomNumberGenerator()
     return try VBMLComposer(rows: zone.rows, cols: zone.cols).frame(
-      document, flapSet: flapSet, random: &random)
+      document, flapSet: flapSet(for: zone), random: &random)
   }
 
   /// The frame a queued message shows: the one laid out when it was accepted, unless the

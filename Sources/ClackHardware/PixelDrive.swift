@@ -75,12 +75,20 @@ public final class PixelDrive: @unchecked Sendable {
   /// Board milliseconds from the start of a change until every column of `screen` has been
   /// on show: the transition, then the longest scrolling line's first pass.
   public func seenWholeMilliseconds(of screen: Screen, reduceMotion: Bool) -> Int {
-    let change = transition(reduceMotion: reduceMotion).milliseconds
-    guard screen.longestLine > 0 else { return change }
-    let motion = MarqueeMotion(
-      travel: grid.inkWidth(cells: min(screen.longestLine, Self.lineCapacity)) - grid.width,
-      pixelsPerSecond: definition.scrollSpeed)
-    return change + motion.seenWholeAfterMilliseconds
+    transition(reduceMotion: reduceMotion).milliseconds
+      + Self.firstPassMilliseconds(of: screen, grid: grid, definition: definition)
+  }
+
+  /// Board milliseconds a screen's longest scrolling line takes to have been on show whole,
+  /// from when it starts to scroll (0 when nothing scrolls).
+  public static func firstPassMilliseconds(
+    of screen: Screen, grid: PixelGrid, definition: PixelBoardDefinition
+  ) -> Int {
+    guard screen.longestLine > 0 else { return 0 }
+    return MarqueeMotion(
+      travel: grid.inkWidth(cells: min(screen.longestLine, lineCapacity)) - grid.width,
+      pixelsPerSecond: definition.scrollSpeed
+    ).seenWholeAfterMilliseconds
   }
 
   /// The picture in a state's report (what the LEDs show).

@@ -72,6 +72,9 @@ public protocol RunningBoard: AnyObject, Sendable {
   func stop() -> String
   /// How the wall this board leads stands (docs/walls.md); nil on a board that leads none.
   var wallStatus: WallStatus? { get }
+  /// The parts of the board laid out on their own terms (a wall's tiles); empty on a board
+  /// of one kind.
+  var areas: [BoardArea] { get }
 }
 
 /// An LED panel's size in LEDs, and the chip that drives it.
@@ -114,6 +117,9 @@ extension RunningBoard {
 extension RunningBoard {
   /// How the wall this board leads stands; nil on a board that leads none.
   public var wallStatus: WallStatus? { nil }
+
+  /// A board of one kind is one area.
+  public var areas: [BoardArea] { [] }
 
   /// Hands calibrated offsets to a stepped board's executor; a board without offsets of its
   /// own to set (smart modules, panels, a test's fake) answers false.

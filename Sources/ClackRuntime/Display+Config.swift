@@ -29,12 +29,13 @@ extension Display {
     events.publish(.runOfShow(pages: newConfig.pagesInRunOfShow))
   }
 
-  /// Lays content out for the runner's board: where text can scroll (a pixel board), lines
-  /// too long for a full-width zone scroll instead of being refused.
+  /// Lays content out for the runner's board: where text can scroll (a pixel board, or a
+  /// wall's LED tile), lines too long for a zone as wide as it scroll instead of being
+  /// refused; on a wall each zone is laid out in the symbols of the tiles under it.
   static func renderer(for runner: any RunningBoard, config: RuntimeConfig) -> ZoneRenderer {
     ZoneRenderer(
       flapSet: runner.board.flapSet, timeZone: config.timeZone,
-      scrolling: runner.scrollCapacity.map { (runner.board.cols, $0) })
+      scrolling: runner.scrollCapacity.map { (runner.board.cols, $0) }, areas: runner.areas)
   }
 
   /// Says at start (and on reload) which quote-of-the-day zones no quote in the library fits:

@@ -79,7 +79,7 @@ extension Display {
     // moves its own tile; on the tile's own board, the tile's part.
     let wallBoard = runner as? WallBoard
     let shown =
-      wallBoard.map { Screen(frame: $0.layout.assemble(frame.parts.mapValues(\.frame))) } ?? part
+      wallBoard.map { $0.layout.assemble(frame.parts) } ?? part
     guard shown.frame.rows == board.rows, shown.frame.cols == board.cols else { return .noPart }
     let now = clock.now()
     let verdict = wall.order.admit(frame.stamp, landAt: frame.landAt, now: now)

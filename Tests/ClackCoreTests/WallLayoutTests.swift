@@ -51,18 +51,42 @@ import Testing
     #expect(wall.assemble(parts.mapValues(\.frame))[0, 0] == .glyph("A"))
   }
 
-  @Test func aScrollingLineGoesToTheTileSpanningItsRow() throws {
+  @Test func aScrollingLineGoesToTheTileThatScrollsOnItsRow() throws {
+    // Flaps (6×22) with a 2×16 LED ticker beside them: the ticker's lines scroll, the flaps'
+    // never do, though they share the canvas's rows.
     let wall = try WallLayout(tiles: [
-      Self.tile("flaps", 0, 0, 1, 12), Self.tile("ticker", 1, 0, 1, 12),
+      Self.tile("flaps", 0, 0, 6, 22),
+      WallTile(name: "ticker", member: "ticker", row: 4, col: 22, rows: 2, cols: 16, scrolls: true),
     ])
+    #expect(wall.scrolls(wall.tiles[1]) && !wall.scrolls(wall.tiles[0]))
+    let line: [Symbol] = Array("a long line that scrolls").map(Symbol.character)
+    var screen = Screen(frame: Frame(rows: 6, cols: 38), scrolling: [5: line])
+    screen.frame[0, 0] = .glyph("H")
+    let parts = wall.parts(of: screen)
+    #expect(parts["ticker"]?.scrolling == [1: line])
+    #expect(parts["flaps"]?.scrolling.isEmpty == true)
+    // Put back together (as a following member does with a leader's frame), the line is on
+    // its canvas row again, and cut again it is the ticker's.
+    let assembled = wall.assemble(parts)
+    #expect(assembled == screen)
+    #expect(wall.part(of: assembled, for: wall.tiles[1]).scrolling == [1: line])
+  }
+
+  @Test func twoPanelsOnOneRowShowCellsOnly() throws {
+    // A screen keeps one scrolling line a row: which panel's would it be? Neither scrolls.
+    let panel = { (name: String, col: Int) in
+      WallTile(name: name, member: name, row: 0, col: col, rows: 1, cols: 6, scrolls: true)
+    }
+    let sideBySide = try WallLayout(tiles: [panel("a", 0), panel("b", 6)])
+    #expect(sideBySide.tiles.allSatisfy { !sideBySide.scrolls($0) })
     let line: [Symbol] = Array("A LONG LINE THAT SCROLLS").map(Symbol.character)
-    let screen = Screen(frame: Frame(rows: 2, cols: 12), scrolling: [1: line])
-    #expect(wall.part(of: screen, for: wall.tiles[1]).scrolling == [0: line])
-    #expect(wall.part(of: screen, for: wall.tiles[0]).scrolling.isEmpty)
-    // Side by side, a line over both tiles is not handed to either as a scrolling line.
-    let sideBySide = try WallLayout(tiles: [Self.tile("a", 0, 0, 1, 6), Self.tile("b", 0, 6, 1, 6)])
     let wide = Screen(frame: Frame(rows: 1, cols: 12), scrolling: [0: line])
     #expect(sideBySide.parts(of: wide).values.allSatisfy { $0.scrolling.isEmpty })
+    // Stacked, each panel has rows of its own and scrolls.
+    let stacked = try WallLayout(tiles: [
+      panel("a", 0), WallTile(name: "b", member: "b", row: 1, col: 0, rows: 1, cols: 6, scrolls: true),
+    ])
+    #expect(stacked.tiles.allSatisfy { stacked.scrolls($0) })
   }
 
   @Test func overlappingTilesAreRefusedNamingTheCell() {

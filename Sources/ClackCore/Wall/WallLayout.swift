@@ -9,14 +9,20 @@ public struct WallTile: Hashable, Sendable {
   public let col: Int
   public let rows: Int
   public let cols: Int
+  /// Whether the tile's board scrolls lines too long for it (an LED panel); a flap board's
+  /// text must fit.
+  public let scrolls: Bool
 
-  public init(name: String, member: String, row: Int, col: Int, rows: Int, cols: Int) {
+  public init(
+    name: String, member: String, row: Int, col: Int, rows: Int, cols: Int, scrolls: Bool = false
+  ) {
     self.name = name
     self.member = member
     self.row = row
     self.col = col
     self.rows = rows
     self.cols = cols
+    self.scrolls = scrolls
   }
 
   /// Whether the tile covers the canvas cell at `row`, `col`.
@@ -93,10 +99,21 @@ public struct WallLayout: Hashable, Sendable {
     tiles.reduce(0) { $0 + $1.rows * $1.cols } == rows * cols
   }
 
-  /// The part of a canvas-sized `screen` that `tile` shows: its cells, and a scrolling line of
-  /// a canvas row when the tile spans that row's whole width (a ticker along the wall's
-  /// bottom); a line over several tiles side by side shows only its cells, cut at each tile's
-  /// edge. A picture is fitted to a board's panel, not cut, so parts carry none.
+  /// Whether lines scroll on `tile`: its board scrolls, and no other tile that scrolls shares
+  /// a row of the canvas with it. A screen keeps one scrolling line a row, so a line on a
+  /// canvas row belongs to the one tile there that scrolls (a ticker beside flaps, or along
+  /// the wall's bottom); two panels side by side show only cells.
+  public func scrolls(_ tile: WallTile) -> Bool {
+    tile.scrolls
+      && !tiles.contains { other in
+        other.name != tile.name && other.scrolls && other.row < tile.row + tile.rows
+          && tile.row < other.row + other.rows
+      }
+  }
+
+  /// The part of a canvas-sized `screen` that `tile` shows: its cells, and the scrolling lines
+  /// of its rows when lines scroll on it (`scrolls(_:)`). A picture is fitted to a board's
+  /// panel, not cut, so parts carry none.
   public func part(of screen: Screen, for tile: WallTile) -> Screen {
     precondition(
       screen.frame.rows == rows && screen.frame.cols == cols, "a wall's screen is canvas-sized")
@@ -107,8 +124,8 @@ public struct WallLayout: Hashable, Sendable {
       }
     }
     var scrolling: [Int: [Symbol]] = [:]
-    if tile.col == 0, tile.cols == cols {
-      for (row, line) in screen.scrolling where tile.covers(row: row, col: 0) {
+    if scrolls(tile) {
+      for (row, line) in screen.scrolling where tile.covers(row: row, col: tile.col) {
         scrolling[row - tile.row] = line
       }
     }
@@ -120,19 +137,28 @@ public struct WallLayout: Hashable, Sendable {
     Dictionary(uniqueKeysWithValues: tiles.map { ($0.name, part(of: screen, for: $0)) })
   }
 
-  /// The canvas screen the tiles' parts make together (cells no tile covers stay blank): the
+  /// The canvas frame the tiles' frames make together (cells no tile covers stay blank): the
   /// wall as its members show it.
   public func assemble(_ parts: [String: Frame]) -> Frame {
-    var frame = Frame(rows: rows, cols: cols)
+    assemble(parts.mapValues { Screen(frame: $0) }).frame
+  }
+
+  /// The canvas screen the tiles' parts make together, with the scrolling lines of the tiles
+  /// where lines scroll (`scrolls(_:)`): what `part(of:for:)` cuts a frame from a leader into.
+  public func assemble(_ parts: [String: Screen]) -> Screen {
+    var screen = Screen(rows: rows, cols: cols)
     for tile in tiles {
-      guard let part = parts[tile.name], part.rows == tile.rows, part.cols == tile.cols else {
-        continue
-      }
+      guard let part = parts[tile.name], part.frame.rows == tile.rows, part.frame.cols == tile.cols
+      else { continue }
       for row in 0..<tile.rows {
-        for col in 0..<tile.cols { frame[tile.row + row, tile.col + col] = part[row, col] }
+        for col in 0..<tile.cols { screen.frame[tile.row + row, tile.col + col] = part.frame[row, col] }
+      }
+      guard scrolls(tile) else { continue }
+      for (row, line) in part.scrolling where row >= 0 && row < tile.rows {
+        screen.scrolling[tile.row + row] = line
       }
     }
-    return frame
+    return screen
   }
 }
 

@@ -10,10 +10,20 @@ import ClackScheduler
 public struct TileForecast: Sendable {
   public let board: BoardDefinition
   private let planner: Planner?
+  /// A panel's character grid (its font), for how long its lines take to scroll by.
+  private let grid: PixelGrid?
 
   public init(board: BoardDefinition) {
     self.board = board
     planner = board.pixels == nil && !Self.isMessageBoard(board) ? Planner(board: board) : nil
+    grid = board.pixels.flatMap { try? $0.characterGrid(file: board.name) }
+  }
+
+  /// Board milliseconds the longest line of a panel's `screen` takes to have been on show
+  /// whole once it starts to scroll; 0 when nothing scrolls (or on flaps, which never do).
+  public func firstPassMilliseconds(of screen: Screen) -> Int {
+    guard let grid, let pixels = board.pixels else { return 0 }
+    return PixelDrive.firstPassMilliseconds(of: screen, grid: grid, definition: pixels)
   }
 
   private static func isMessageBoard(_ board: BoardDefinition) -> Bool {

@@ -25,6 +25,10 @@ public final class WallBoard: RunningBoard {
   public let localTile: WallTile
   public let local: any RunningBoard
   private let remotes: [(tile: WallTile, forecast: TileForecast)]
+  /// The local tile's board as the leader forecasts the others' (for its lines' scrolling).
+  private let localForecast: TileForecast
+  /// Each tile, laid out in its own board's symbols, and scrolling where it can.
+  public let areas: [BoardArea]
   let link: any WallLink
   private let now: @Sendable () -> Date
   let raw: @Sendable () -> Int
@@ -65,9 +69,11 @@ public final class WallBoard: RunningBoard {
     }
     var remotes: [(WallTile, TileForecast)] = []
     var tiles: [BoardDefinition] = []
+    var areas: [BoardArea] = []
     for other in layout.tiles {
       guard other.name != tile.name else {
         tiles.append(local.board)
+        areas.append(Self.area(of: other, board: local.board, in: layout))
         continue
       }
       guard let definition = remoteBoards[other.name] else { throw .noBoard(tile: other.name) }
@@ -78,6 +84,7 @@ public final class WallBoard: RunningBoard {
       }
       remotes.append((other, TileForecast(board: definition)))
       tiles.append(definition)
+      areas.append(Self.area(of: other, board: definition, in: layout))
     }
     do {
       board = try BoardDefinition.canvas(
@@ -91,11 +98,21 @@ public final class WallBoard: RunningBoard {
     localTile = tile
     self.local = local
     self.remotes = remotes
+    localForecast = TileForecast(board: local.board)
+    self.areas = areas
     self.link = link
     self.now = now
     self.raw = raw
     leadNanoseconds = leadMilliseconds * 1_000_000
     ledger = Mutex(Ledger(role: role, stamp: WallFrameStamp(term: term, sequence: 0)))
+  }
+
+  private static func area(of tile: WallTile, board: BoardDefinition, in layout: WallLayout)
+    -> BoardArea
+  {
+    BoardArea(
+      row: tile.row, col: tile.col, rows: tile.rows, cols: tile.cols, flapSet: board.flapSet,
+      scrolls: layout.scrolls(tile))
   }
 
   // MARK: - The role
@@ -142,8 +159,10 @@ public final class WallBoard: RunningBoard {
   public var homingMicrosecondsPerModule: Int { local.homingMicrosecondsPerModule }
   /// Positions are the local tile's alone: the leader homes at its start.
   public var keepsPositions: Bool { false }
-  /// Lines scroll on one tile, not across a wall (a later change).
-  public var scrollCapacity: Int? { nil }
+  /// Lines scroll on a tile whose panel scrolls (`WallLayout.scrolls`), never across tiles.
+  public var scrollCapacity: Int? {
+    areas.contains(where: \.scrolls) ? PixelDrive.lineCapacity : nil
+  }
   public var slowsWithMissedTicks: Bool { local.slowsWithMissedTicks }
   public var dimming: Dimming? { nil }
   public var panel: PanelFacts? { nil }
@@ -264,7 +283,19 @@ public final class WallBoard: RunningBoard {
 
   public func setBrightness(_ level: Int) -> Bool { local.setBrightness(level) }
   public func picture(_ state: ExecutorState) -> LitLEDs? { nil }
-  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? { nil }
+  /// With a line scrolling on a tile: until the change lands at the wall's instant, then the
+  /// longest line's first pass (every tile starts to scroll at the instant). Nil when nothing
+  /// scrolls: a message's time on show counts from the change, as on flaps.
+  public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {
+    guard !screen.scrolling.isEmpty else { return nil }
+    var pass = localForecast.firstPassMilliseconds(of: layout.part(of: screen, for: localTile))
+    for (tile, forecast) in remotes {
+      pass = max(pass, forecast.firstPassMilliseconds(of: layout.part(of: screen, for: tile)))
+    }
+    guard pass > 0 else { return nil }
+    let untilLanding = max(0, ledger.withLock(\.landRaw) - raw()) / 1_000_000 * max(1, speed)
+    return untilLanding + pass
+  }
 
   public func readyLine(_ state: ExecutorState) -> String {
     let role =

@@ -27,6 +27,8 @@ public final class RecordingBoard: RunningBoard {
     var refusals = 0
     /// The start each `show` was handed (`notBefore`: 0 for at once).
     var starts: [Int] = []
+    /// Every screen shown, whole (a pixel tile's scrolling lines too).
+    var screens: [Screen] = []
   }
 
   public let board: BoardDefinition
@@ -108,7 +110,10 @@ public final class RecordingBoard: RunningBoard {
     _ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int
   ) -> Handover {
     guard board.flaps(for: screen.frame) != nil else { return .unshowable }
-    memory.withLock { $0.starts.append(notBefore) }
+    memory.withLock {
+      $0.starts.append(notBefore)
+      $0.screens.append(screen)
+    }
     guard let moved = take(.show(screen.frame, transition), screen.frame) else { return .busy }
     return .sent(microseconds: moved * moduleMoveMicroseconds)
   }
@@ -120,6 +125,9 @@ public final class RecordingBoard: RunningBoard {
     let targets = memory.withLock { $0.targets }
     return zip(flaps, targets).count { $0 != $1 } * moduleMoveMicroseconds
   }
+
+  /// Every screen the display asked to show, in order, scrolling lines and all.
+  public var screensShown: [Screen] { memory.withLock { $0.screens } }
 
   /// The start each change was handed, in order (0: at once).
   public var starts: [Int] { memory.withLock { $0.starts } }

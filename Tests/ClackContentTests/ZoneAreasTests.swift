@@ -1,0 +1,80 @@
+import ClackCore
+import Foundation
+import Testing
+
+@testable import ClackContent
+
+/// A wall of mixed tiles: 6×22 flaps (capitals only) with a 2×16 LED ticker beside their
+/// bottom rows, whose font has lower case. Each zone is laid out in the symbols of the tile
+/// under it, and lines scroll only in a zone as wide as the ticker.
+@Suite struct ZoneAreasTests {
+  static let font: FlapSet = {
+    let characters = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.,!?'-"
+    return try! FlapSet(name: "font-5x7", symbols: characters.map(Symbol.character))  // safe: fixed
+  }()
+
+  static let renderer: ZoneRenderer = {
+    let flaps = FlapSet.classic40
+    let union = try! FlapSet(  // safe: fixed symbols, no duplicates
+      name: "wall", symbols: flaps.symbols + font.symbols.filter { !flaps.contains($0) })
+    return ZoneRenderer(
+      flapSet: union, timeZone: TimeZone(identifier: "UTC")!, scrolling: (38, 256),
+      areas: [
+        BoardArea(row: 0, col: 0, rows: 6, cols: 22, flapSet: flaps, scrolls: false),
+        BoardArea(row: 4, col: 22, rows: 2, cols: 16, flapSet: font, scrolls: true),
+      ])
+  }()
+
+  static let headline = ZoneSpec(name: "headline", row: 0, col: 0, rows: 6, cols: 22)
+  static let ticker = ZoneSpec(name: "ticker", row: 4, col: 22, rows: 2, cols: 16)
+
+  @Test func aZoneOnTheFlapsIsLaidOutInTheFlapsSymbols() throws {
+    let renderer = Self.renderer
+    #expect(renderer.flapSet(for: Self.headline) == .classic40)
+    let frame = try renderer.frame(for: .text("Rain later"), in: Self.headline, lenient: true)
+    // Lower case has no flaps: it is laid out in capitals there, which the flaps can show.
+    #expect(frame.cells.allSatisfy { FlapSet.classic40.contains($0) })
+    #expect(frame.cells.contains(.glyph("R")) && !frame.cells.contains(.glyph("a")))
+  }
+
+  @Test func aZoneOnThePanelKeepsItsFontsLowerCase() throws {
+    let renderer = Self.renderer
+    #expect(renderer.flapSet(for: Self.ticker) == Self.font)
+    let frame = try renderer.frame(for: .text("Rain later"), in: Self.ticker)
+    #expect(frame.cells.contains(.glyph("a")))
+  }
+
+  @Test func aLongLineScrollsOnlyInAZoneAsWideAsThePanel() throws {
+    let renderer = Self.renderer
+    // Longer than even the flaps hold (6×22).
+    let long = MessageBody.text(
+      String(repeating: "Showers moving in from the west by mid afternoon, clearing later. ", count: 3))
+    #expect(renderer.scrolls(Self.ticker))
+    let screen = try renderer.screen(for: long, in: Self.ticker)
+    #expect(screen.longestLine > 16)
+    // Half the ticker's width does not scroll; nor do the flaps, nor a zone over both.
+    let half = ZoneSpec(name: "half", row: 4, col: 22, rows: 2, cols: 8)
+    let across = ZoneSpec(name: "across", row: 4, col: 0, rows: 2, cols: 38)
+    for zone in [half, Self.headline, across] {
+      #expect(!renderer.scrolls(zone), "zone \(zone.name)")
+      #expect(throws: LayoutError.self) { try renderer.screen(for: long, in: zone) }
+    }
+  }
+
+  @Test func aZoneOverBothIsLaidOutInWhatBothShow() throws {
+    let renderer = Self.renderer
+    let across = ZoneSpec(name: "across", row: 4, col: 0, rows: 2, cols: 38)
+    let shared = renderer.flapSet(for: across)
+    #expect(shared.symbols.allSatisfy { FlapSet.classic40.contains($0) && Self.font.contains($0) })
+    #expect(shared.contains(.glyph("A")) && !shared.contains(.glyph("a")))
+    let frame = try renderer.frame(for: .text("Rain later"), in: across, lenient: true)
+    #expect(frame.cells.allSatisfy { shared.contains($0) })
+    // A code one tile lacks ("?", code 60, has no flap) is refused over both; on the ticker
+    // alone it is shown.
+    var codes = Array(repeating: Array(repeating: 0, count: 38), count: 2)
+    codes[0][0] = 60
+    #expect(throws: RenderError.self) { try renderer.frame(for: .codes(codes), in: across) }
+    let onTicker = [[60] + Array(repeating: 0, count: 15), Array(repeating: 0, count: 16)]
+    #expect(try renderer.frame(for: .codes(onTicker), in: Self.ticker)[0, 0] == .glyph("?"))
+  }
+}

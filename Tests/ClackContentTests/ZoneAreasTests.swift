@@ -48,7 +48,8 @@ import Testing
     let renderer = Self.renderer
     // Longer than even the flaps hold (6×22).
     let long = MessageBody.text(
-      String(repeating: "Showers moving in from the west by mid afternoon, clearing later. ", count: 3))
+      String(
+        repeating: "Showers moving in from the west by mid afternoon, clearing later. ", count: 3))
     #expect(renderer.scrolls(Self.ticker))
     let screen = try renderer.screen(for: long, in: Self.ticker)
     #expect(screen.longestLine > 16)

@@ -84,7 +84,8 @@ import Testing
     #expect(sideBySide.parts(of: wide).values.allSatisfy { $0.scrolling.isEmpty })
     // Stacked, each panel has rows of its own and scrolls.
     let stacked = try WallLayout(tiles: [
-      panel("a", 0), WallTile(name: "b", member: "b", row: 1, col: 0, rows: 1, cols: 6, scrolls: true),
+      panel("a", 0),
+      WallTile(name: "b", member: "b", row: 1, col: 0, rows: 1, cols: 6, scrolls: true),
     ])
     #expect(stacked.tiles.allSatisfy { stacked.scrolls($0) })
   }

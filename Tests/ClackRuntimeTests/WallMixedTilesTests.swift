@@ -94,6 +94,15 @@ import Testing
       _ = try await runtime.messages.accept(asked)
     }
     #expect("\(refusal.map { String(describing: $0) } ?? "")".contains("not on this board"))
+    // As text: refused naming the character, in the flaps' set.
+    do {
+      _ = try await runtime.messages.accept(Self.message("SOUP?", zone: "headline"))
+      Issue.record("a ? was taken for the flaps")
+    } catch {
+      guard case .layout(.unsupportedCharacters(let characters, let flapSet), "headline") = error
+      else { throw error }
+      #expect(characters.map(\.text) == ["?"] && flapSet == "classic-40")
+    }
     asked.zone = "ticker"
     asked.sender = "ticker"  // the long line below replaces it
     asked.body = .codes(

@@ -151,7 +151,9 @@ public struct WallLayout: Hashable, Sendable {
       guard let part = parts[tile.name], part.frame.rows == tile.rows, part.frame.cols == tile.cols
       else { continue }
       for row in 0..<tile.rows {
-        for col in 0..<tile.cols { screen.frame[tile.row + row, tile.col + col] = part.frame[row, col] }
+        for col in 0..<tile.cols {
+          screen.frame[tile.row + row, tile.col + col] = part.frame[row, col]
+        }
       }
       guard scrolls(tile) else { continue }
       for (row, line) in part.scrolling where row >= 0 && row < tile.rows {

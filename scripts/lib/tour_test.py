@@ -38,6 +38,15 @@ for line in block.splitlines():
 with open(os.path.join(work, "my.csv"), "w", encoding="utf-8") as f:
     f.write('text,author\n"A tour is best taken twice.",A. Visitor\n')
 
+def avahi_answers():
+    """Whether an avahi-daemon runs on this machine."""
+    try:
+        result = subprocess.run(["pgrep", "-x", "avahi-daemon"], capture_output=True)
+    except OSError:
+        return False
+    return result.returncode == 0
+
+
 def run_sim(words, command):
     """Starts a tour line's `clack sim`, waits until it serves its board, stops it with
     SIGINT and expects a clean exit; prints PASS or FAIL."""
@@ -106,12 +115,18 @@ try:
         result = subprocess.run(words, cwd=work, env=env, capture_output=True, text=True,
                                 timeout=300)
         took = time.monotonic() - started
+        output = (result.stdout + result.stderr).strip().splitlines()[-3:]
         if result.returncode == 0:
             passed += 1
             print(f"PASS {command} ({took:.1f} s)")
+        elif words[1:2] == ["find"] and not avahi_answers() and any(
+                "apt install avahi-daemon" in line for line in output):
+            # Without avahi-daemon (a CI machine; Raspberry Pi OS runs it) clack find must say
+            # what to install. The test starts none here: it would announce on the LAN.
+            passed += 1
+            print(f"PASS {command} (no avahi-daemon here: said what to install; {took:.1f} s)")
         else:
             failed += 1
-            output = (result.stdout + result.stderr).strip().splitlines()[-3:]
             print(f"FAIL {command}: exit {result.returncode}: {' / '.join(output)}")
 finally:
     sim.send_signal(signal.SIGTERM)

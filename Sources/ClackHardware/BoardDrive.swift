@@ -57,6 +57,11 @@ protocol BoardDrive: AnyObject, Sendable {
   /// A host too slow for the ticks slows the moves (flaps step at most once a tick run); a
   /// frame loop shows late frames instead.
   var slowsWithMissedTicks: Bool { get }
+  /// Ticks from a change's start until its landing begins to count, on average: a stepped
+  /// board's command is taken at the first tick at or after its start and its last step seen
+  /// a tick after the motion's end (about two); a frame loop starts its transition on the
+  /// first frame at or after the start (half a frame) and ends it on a frame.
+  var landingLatencyTicks: Double { get }
   /// The log line once homing (or starting) is done.
   func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String
   /// The brightness a panel starts at and its night hours; nil for a kind without.

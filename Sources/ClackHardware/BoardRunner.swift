@@ -187,6 +187,10 @@ public final class BoardRunner: RunningBoard, @unchecked Sendable {
 
   /// Whether missed ticks slow the moves (see `BoardDrive.slowsWithMissedTicks`).
   public var slowsWithMissedTicks: Bool { drive.slowsWithMissedTicks }
+  /// See `BoardDrive.landingLatencyTicks`.
+  public var landingLatencyNanoseconds: Int {
+    Int(drive.landingLatencyTicks * Double(tickNanoseconds))
+  }
 
   /// The log line once homing (or starting the panel) is done.
   public func readyLine(_ state: ExecutorState) -> String { drive.readyLine(state, board: board) }

@@ -103,6 +103,7 @@ final class FlapDrive: BoardDrive, @unchecked Sendable {
   let scrollCapacity: Int? = nil
   let animatesWhenIdle = false
   let slowsWithMissedTicks = true
+  let landingLatencyTicks = 2.0
   let dimming: Dimming? = nil
 
   func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String {

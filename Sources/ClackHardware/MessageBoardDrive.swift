@@ -103,6 +103,7 @@ final class MessageBoardDrive: BoardDrive, @unchecked Sendable {
   let animatesWhenIdle = false
   /// The board keeps its own time: a late pass here changes nothing there.
   let slowsWithMissedTicks = false
+  let landingLatencyTicks = 2.0
   let dimming: Dimming? = nil
 
   func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String {

@@ -221,6 +221,7 @@ extension PixelDrive: BoardDrive {
   var scrollCapacity: Int? { Self.lineCapacity }
   var animatesWhenIdle: Bool { true }
   var slowsWithMissedTicks: Bool { false }
+  var landingLatencyTicks: Double { 0.5 }
 
   func readyLine(_ state: ExecutorState, board: BoardDefinition) -> String {
     let panel = definition.geometry

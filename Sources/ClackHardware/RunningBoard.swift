@@ -21,6 +21,10 @@ public protocol RunningBoard: AnyObject, Sendable {
   var scrollCapacity: Int? { get }
   /// Whether missed ticks slow the moves (a stepped board) or only show late frames.
   var slowsWithMissedTicks: Bool { get }
+  /// Real nanoseconds from a change's start until its landing begins to count (the ticks
+  /// until the executor takes it and sees it end): a landing at an instant starts this much
+  /// earlier.
+  var landingLatencyNanoseconds: Int { get }
   /// A panel's brightness and night hours; nil on a board without.
   var dimming: Dimming? { get }
   /// An LED panel's size and chip, for descriptions (Home Assistant's device model); nil on
@@ -117,6 +121,9 @@ extension RunningBoard {
 extension RunningBoard {
   /// How the wall this board leads stands; nil on a board that leads none.
   public var wallStatus: WallStatus? { nil }
+
+  /// About two ticks, as on a stepped board (`BoardDrive.landingLatencyTicks`).
+  public var landingLatencyNanoseconds: Int { 2 * tickNanoseconds }
 
   /// A board of one kind is one area.
   public var areas: [BoardArea] { [] }

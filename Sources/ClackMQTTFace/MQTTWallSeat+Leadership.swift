@@ -61,6 +61,12 @@ extension MQTTWallSeat {
   /// Claims the lead (the broker must take the claim), then leads from the wall's queue as
   /// the broker holds it.
   private func takeLead(term: Int, after previous: String?) async {
+    let first = state.withLock { state in
+      defer { state.claiming = true }
+      return !state.claiming
+    }
+    guard first else { return }
+    defer { state.withLock { $0.claiming = false } }
     let claim = WallLeaderClaim(member: me, term: term)
     do {
       try await transport.publishConfirmed(

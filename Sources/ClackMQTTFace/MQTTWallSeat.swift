@@ -39,6 +39,10 @@ public final class MQTTWallSeat: WallLink, MessageReplication, Service {
     var connectedAt: Date?
     var lastTerm = 0
     var role: Role = .undecided
+    /// A claim of this member's that the broker has not acknowledged yet: no second one is
+    /// made meanwhile (the broker hands the first back as the latest claim, which is decided
+    /// on at once).
+    var claiming = false
     /// The wall's queue as the broker holds it: each live message's row, by id.
     var queue: [Int64: Data] = [:]
     var clock = ClockOffsetEstimate()

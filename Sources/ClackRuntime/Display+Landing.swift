@@ -53,8 +53,9 @@ extension Display {
       to: outcome.screen, transition: transition, reduceMotion: config.reduceMotion)
     // The thread takes the command at the first tick at or after its start, the last step
     // falls on the first tick after the motion's end, and the stop is seen once that tick's
-    // work is done: about two ticks in all (measured by scripts/bench-clock.sh).
-    let ticks = 2 * Double(runner.tickNanoseconds) / 1e9
+    // work is done: about two ticks in all on flaps (measured by scripts/bench-clock.sh),
+    // half a frame on a panel (`landingLatencyNanoseconds`).
+    let ticks = Double(runner.landingLatencyNanoseconds) / 1e9
     let start = deadline.addingTimeInterval(-(Double(move) / 1e6 + ticks))
     // Handed over a quarter of a real second ahead: the loop's wake-up and the pass before
     // the hand-over take some milliseconds; the thread then waits for `start` to the tick.

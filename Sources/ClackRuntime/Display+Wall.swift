@@ -129,9 +129,9 @@ extension Display {
     let speed = Double(max(1, runner.speed))
     let move = runner.landingMicroseconds(
       to: screen, transition: transition, reduceMotion: config.reduceMotion)
-    // As a landing of the member's own content: about two ticks from the start to the stop
-    // being seen (Display+Landing.swift).
-    let ticks = 2 * Double(runner.tickNanoseconds) / 1e9
+    // As a landing of the member's own content: the board's ticks from the start to the
+    // stop being seen (Display+Landing.swift).
+    let ticks = Double(runner.landingLatencyNanoseconds) / 1e9
     let seconds = instant.timeIntervalSince(now) / speed - Double(move) / 1e6 / speed - ticks
     guard seconds > 0 else { return nil }
     return MonotonicTickClock.raw() + Int(seconds * 1e9)

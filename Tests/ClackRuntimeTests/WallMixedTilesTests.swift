@@ -131,6 +131,46 @@ import Testing
     #expect(seenWhole >= pass)
   }
 
+  @Test func aChangeOfTheTickerAloneHoldsNothingBackOnTheFlaps() async throws {
+    let wall = try Self.wall()
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let raw = WallLeaderTests.RawClock()
+    let local = RecordingBoard(board: wall.flaps)
+    let link = MemoryWallLink()
+    let board = try WallBoard(
+      wall: "cafe", member: "flaps", layout: wall.layout, local: local,
+      remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
+      raw: { raw.read() })
+    let runtime = await Runtime(
+      config: wall.config, runner: board,
+      store: try ClackStore(inMemory: "mixed-skip-\(UUID())"), clock: clock,
+      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
+    await runtime.display.step()
+    raw.advance(seconds: 1)
+    await runtime.display.step()
+    let homing = local.requests.count
+
+    // A ticker line leaves the flaps as they are: the flaps' board is handed nothing. A
+    // command for it would wait for the frame's instant, and hold the headline below
+    // behind it (half a second late, on the real executor's queue).
+    _ = try await runtime.messages.accept(Self.message("OPEN UNTIL SIX", zone: "ticker"))
+    #expect(link.frames.last?.parts["ticker"]?.frame.cells.contains(.glyph("X")) == true)
+    #expect(local.requests.count == homing)
+    // The display still sees its change taken: the wall counts it applied.
+    #expect(board.state.commandsApplied == local.state.commandsApplied + 1)
+    #expect(await runtime.display.commandsSent == board.state.commandsApplied)
+
+    _ = try await runtime.messages.accept(Self.message("SOUP", zone: "headline"))
+    #expect(local.requests.count == homing + 1)
+    let frame = try #require(link.frames.last)
+    #expect(local.framesShown.last == frame.parts["flaps"]?.frame)
+    #expect(await runtime.display.commandsSent == board.state.commandsApplied)
+    // Started so that it lands at the frame's instant: the lead (300 ms) after now, its own
+    // move being the longest, less the board's ticks to take it.
+    #expect(local.starts.last == raw.read() + 300_000_000 - local.landingLatencyNanoseconds)
+  }
+
   @Test func theMemberOnThePanelScrollsTheLeadersLine() async throws {
     let wall = try Self.wall()
     let clock = ManualDaemonClock(RuntimeHarness.midnight)

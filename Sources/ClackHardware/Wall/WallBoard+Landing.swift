@@ -4,16 +4,19 @@ import ClackScheduler
 extension WallBoard {
   /// How the leader's own tile landed its latest change against the frame's instant, in real
   /// milliseconds (negative: early), once it has settled; what the leader reports beside its
-  /// members' figures, so the wall's spread can be read. Nil while it moves, or when the
-  /// latest change moved nothing.
+  /// members' figures, so the wall's spread can be read: of the latest frame that changed
+  /// the local tile. Nil until one has settled, or when it moved nothing.
   public func ownLanding() -> (stamp: WallFrameStamp, lateMilliseconds: Double)? {
     let state = local.state
     return ledger.withLock { ledger in
-      if let landing = ledger.landing, landing.stamp == ledger.stamp { return landing }
-      guard state.commandsApplied == ledger.localCommands, state.idle, state.settledAt > 0,
+      // The latest frame that moved the local tile (a frame of other tiles' changes alone
+      // leaves the tile's landing as it was).
+      guard let target = ledger.ownTarget else { return ledger.landing }
+      if let landing = ledger.landing, landing.stamp == target.stamp { return landing }
+      guard state.commandsApplied == target.command, state.idle, state.settledAt > 0,
         state.settledAt >= state.lastAppliedAt
       else { return ledger.landing }
-      ledger.landing = (ledger.stamp, Double(state.settledAt - ledger.landRaw) / 1e6)
+      ledger.landing = (target.stamp, Double(state.settledAt - target.landRaw) / 1e6)
       return ledger.landing
     }
   }

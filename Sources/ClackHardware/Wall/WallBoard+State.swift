@@ -8,14 +8,15 @@ extension WallBoard {
   /// The whole wall's modules, one per canvas cell (row-major): the local tile's as its
   /// executor reports them; another tile's showing what it was last sent, faulted while its
   /// member is offline or reports faults; a cell no tile covers, at rest on a blank. The
-  /// counters (commands taken, ticks, settling) are the local board's: each change of the
-  /// wall is one command to it. The wall is idle once the local board is and the latest
+  /// counters (commands taken, ticks, settling) are the local board's, with the changes that
+  /// left the local tile as it was counted in (`SkippedChanges`). The wall is idle once the local board is and the latest
   /// change's instant has passed.
   public var state: ExecutorState {
     let own = local.state
     let (sent, landRaw) = ledger.withLock { ($0.sent, $0.landRaw) }
     let reports = link.reports()
     var state = own
+    ledger.withLock { $0.skips.count(into: &state) }
     state.modules = Array(
       repeating: Self.resting(board.flapSet.index(of: .blank) ?? 0), count: board.moduleCount)
     state.faults = Array(repeating: nil, count: board.moduleCount)

@@ -45,8 +45,14 @@ public final class WallBoard: RunningBoard {
     var landRaw = 0
     /// Commands the local board has taken from this wall (homing and changes).
     var localCommands = 0
+    /// The part the local board was last handed (homing or a change).
+    var localPart: Screen?
+    /// The latest frame that changed the local tile: its stamp, instant (raw) and command.
+    var ownTarget: (stamp: WallFrameStamp, landRaw: Int, command: Int)?
     /// How the local tile's latest change landed, once it has.
     var landing: (stamp: WallFrameStamp, lateMilliseconds: Double)?
+    /// Changes of the wall that left the local tile as it was (`WallBoard+Skips.swift`).
+    var skips = SkippedChanges()
   }
 
   /// `remoteBoards` has each other tile's board file by tile name. `term` numbers this
@@ -164,6 +170,7 @@ public final class WallBoard: RunningBoard {
     areas.contains(where: \.scrolls) ? PixelDrive.lineCapacity : nil
   }
   public var slowsWithMissedTicks: Bool { local.slowsWithMissedTicks }
+  public var landingLatencyNanoseconds: Int { local.landingLatencyNanoseconds }
   public var dimming: Dimming? { nil }
   public var panel: PanelFacts? { nil }
   public var tickNanoseconds: Int { local.tickNanoseconds }
@@ -176,11 +183,16 @@ public final class WallBoard: RunningBoard {
 
   public func home(showing frame: Frame) -> Bool {
     let screen = Screen(frame: frame)
-    guard local.home(showing: layout.part(of: screen, for: localTile).frame) else { return false }
-    ledger.withLock { $0.localCommands += 1 }
+    let part = layout.part(of: screen, for: localTile)
+    guard local.home(showing: part.frame) else { return false }
+    ledger.withLock { ledger in
+      ledger.localCommands += 1
+      ledger.localPart = part
+      ledger.skips.passed()
+    }
     guard isLeading else { return true }
     // The others show the start screen as soon as it reaches them.
-    publish(screen, transition: Transition(), landRaw: raw() + leadNanoseconds)
+    publish(screen, transition: Transition(), landRaw: raw() + leadNanoseconds, movesOwn: true)
     return true
   }
 
@@ -202,14 +214,25 @@ public final class WallBoard: RunningBoard {
     let speed = max(1, local.speed)
     let nowRaw = raw()
     let landRaw = max(notBefore, nowRaw + leadNanoseconds) + longest * 1000 / speed
-    let ownLanding = local.landingMicroseconds(
-      to: part, transition: transition, reduceMotion: reduceMotion)
-    let handover = local.show(
-      part, transition: transition, reduceMotion: reduceMotion,
-      notBefore: landRaw - ownLanding * 1000 / speed)
-    guard case .sent = handover else { return handover }
-    ledger.withLock { $0.localCommands += 1 }
-    publish(screen, transition: transition, landRaw: landRaw)
+    let movesOwn = ledger.withLock { $0.localPart != part }
+    if !movesOwn {
+      // The local tile stays as it is: no command for it, which would hold any change behind
+      // it until its own start, at this frame's instant.
+      ledger.withLock { $0.skips.skip(at: nowRaw, afterLocal: $0.localCommands) }
+    } else {
+      let ownLanding = local.landingMicroseconds(
+        to: part, transition: transition, reduceMotion: reduceMotion)
+      let handover = local.show(
+        part, transition: transition, reduceMotion: reduceMotion,
+        notBefore: landRaw - ownLanding * 1000 / speed - local.landingLatencyNanoseconds)
+      guard case .sent = handover else { return handover }
+      ledger.withLock { ledger in
+        ledger.localCommands += 1
+        ledger.localPart = part
+        ledger.skips.passed()
+      }
+    }
+    publish(screen, transition: transition, landRaw: landRaw, movesOwn: movesOwn)
     return .sent(microseconds: max(0, landRaw - nowRaw) / 1000 * speed)
   }
 
@@ -217,6 +240,11 @@ public final class WallBoard: RunningBoard {
   private func showFollowing(
     _ part: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int
   ) -> Handover {
+    guard ledger.withLock({ $0.localPart != part }) else {
+      // This frame changed other tiles only: nothing to hold the next change behind.
+      ledger.withLock { $0.skips.skip(at: raw(), afterLocal: $0.localCommands) }
+      return .sent(microseconds: 0)
+    }
     let handover = local.show(
       part, transition: transition, reduceMotion: reduceMotion, notBefore: notBefore)
     guard case .sent = handover else { return handover }
@@ -224,6 +252,8 @@ public final class WallBoard: RunningBoard {
       to: part, transition: transition, reduceMotion: reduceMotion)
     ledger.withLock { ledger in
       ledger.localCommands += 1
+      ledger.localPart = part
+      ledger.skips.passed()
       ledger.landRaw = max(notBefore, raw()) + landing * 1000 / max(1, local.speed)
     }
     return handover
@@ -251,13 +281,15 @@ public final class WallBoard: RunningBoard {
     return longest
   }
 
-  private func publish(_ screen: Screen, transition: Transition, landRaw: Int) {
+  /// `movesOwn`: the frame changes the local tile (its landing is then the tile's own).
+  private func publish(_ screen: Screen, transition: Transition, landRaw: Int, movesOwn: Bool) {
     let parts = layout.parts(of: screen)
     let sentAt = now()
     let frame = ledger.withLock { ledger in
       ledger.stamp.sequence += 1
       ledger.sent = parts
       ledger.landRaw = landRaw
+      if movesOwn { ledger.ownTarget = (ledger.stamp, landRaw, ledger.localCommands) }
       return WallFrame(
         wall: wall, leader: member, stamp: ledger.stamp,
         // The daemon's clock runs `speed` times real time (a twin's --speed; 1 on a wall

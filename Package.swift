@@ -434,7 +434,8 @@ let package = Package(
     .testTarget(
       name: "ClackDaemonTests",
       dependencies: [
-        "ClackDaemon", "ClackAPI", "ClackBoard", "ClackConfig", "ClackContent", "ClackCore",
+        "ClackDaemon", "ClackAPI", "ClackDiscovery", "ClackBoard", "ClackConfig", "ClackContent",
+        "ClackCore",
         "ClackHAL",
         "ClackMQTT", "ClackRuntime", "ClackStore", "ClackTestSupport",
         .product(name: "Logging", package: "swift-log"),

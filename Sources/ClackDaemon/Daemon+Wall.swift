@@ -45,7 +45,8 @@ extension Daemon {
     do {
       transport = try MQTTClientFactory.make(
         settings: mqtt, clientID: "clack-wall-\(wall.name)-\(wall.member)",
-        will: (topics.member(wall.member), Array(WallStatusWire.offline)))
+        will: (topics.member(wall.member), Array(WallStatusWire.offline)),
+        finder: brokerFinder(mqtt, logger: logger))
     } catch {
       throw DaemonError("\(error)")
     }

@@ -267,13 +267,19 @@ public struct Daemon {
     do {
       let transport = try MQTTClientFactory.make(
         settings: settings, clientID: settings.clientID ?? "clack-\(topics.board)",
-        will: (topics.availability, Array("offline".utf8)))
+        will: (topics.availability, Array("offline".utf8)),
+        finder: brokerFinder(settings, logger: logger))
       return MQTTBridge(
         settings: settings, topics: topics, transport: transport, service: runtime.service,
         logger: logger)
     } catch {
       throw DaemonError("\(error)")
     }
+  }
+
+  /// What finds the broker on the LAN when `mqtt.host` is `auto`; nil when it is named.
+  static func brokerFinder(_ settings: MQTTSettings, logger: Logger) -> (any MQTTBrokerFinder)? {
+    settings.findsBroker ? LANBrokerFinder(tls: settings.tls != nil, logger: logger) : nil
   }
 
   /// The API key (made on first start) and who may read without it.

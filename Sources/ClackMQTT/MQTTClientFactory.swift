@@ -2,12 +2,18 @@
 /// none, with an error that says how to get it.
 public enum MQTTClientFactory {
   /// A client for `settings`; `will` is what the broker publishes if the connection drops
-  /// without a goodbye. It does not connect until `start()`.
+  /// without a goodbye. It does not connect until `start()`. `finder` looks for the broker
+  /// before each connection when the settings say `host: auto`.
   public static func make(
-    settings: MQTTSettings, clientID: String, will: (topic: String, payload: [UInt8])
+    settings: MQTTSettings, clientID: String, will: (topic: String, payload: [UInt8]),
+    finder: (any MQTTBrokerFinder)? = nil
   ) throws(MQTTTransportError) -> any MQTTTransport {
     #if MQTT && canImport(CMosquitto)
-      return try MosquittoTransport(settings: settings, clientID: clientID, will: will)
+      guard !settings.findsBroker || finder != nil else {
+        throw MQTTTransportError("mqtt.host is auto, but nothing here looks for a broker")
+      }
+      return try MosquittoTransport(
+        settings: settings, clientID: clientID, will: will, finder: finder)
     #else
       throw MQTTTransportError(
         "the config has an mqtt section, but this clack was built without MQTT "

@@ -78,14 +78,32 @@
     let settings: MQTTSettings
     let box: CallbackBox
     let handle: MosquittoHandle
+    let finder: (any MQTTBrokerFinder)?
+
+    /// The configured broker, or (`host: auto`) the one found on the LAN now.
+    private func broker() -> Result<MQTTBrokerAddress, MQTTTransportError> {
+      guard settings.findsBroker, let finder else {
+        return .success(MQTTBrokerAddress(host: settings.host, port: settings.port))
+      }
+      return finder.find()
+    }
 
     func run() {
       var backoff = ReconnectBackoff()
       defer { box.endLoop() }
       while !box.stopRequested {
         let mosq = handle.pointer
+        let address: MQTTBrokerAddress
+        switch broker() {
+        case .success(let found): address = found
+        case .failure(let error):
+          let delay = backoff.nextDelay()
+          box.emit(.disconnected(reason: error.description, retryInSeconds: delay))
+          for _ in 0..<(delay * 10) where !box.stopRequested { usleep(100_000) }
+          continue
+        }
         var rc = mosquitto_connect(
-          mosq, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
+          mosq, address.host, Int32(address.port), Int32(settings.keepAliveSeconds))
         var everConnected = false
         var refusal: String?
         if rc == MOSQ_ERR_SUCCESS.rawValue {
@@ -112,7 +130,7 @@
         let reason =
           refusal
           ?? "\(everConnected ? "lost the connection to" : "could not connect to") "
-          + "\(settings.host):\(settings.port): \(MosquittoLibrary.describe(rc))"
+          + "\(address.host):\(address.port): \(MosquittoLibrary.describe(rc))"
         box.emit(.disconnected(reason: reason, retryInSeconds: delay))
         // Wait in slices, so a stop is quick even during a 30 s backoff.
         for _ in 0..<(delay * 10) where !box.stopRequested { usleep(100_000) }

@@ -10,14 +10,19 @@
   final class MosquittoTransport: MQTTTransport {
     let events: AsyncStream<MQTTEvent>
     private let settings: MQTTSettings
+    private let finder: (any MQTTBrokerFinder)?
     private let box: CallbackBox
     private let handle: MosquittoHandle
 
     /// `will` is published by the broker if the connection drops without a goodbye.
-    init(settings: MQTTSettings, clientID: String, will: (topic: String, payload: [UInt8]))
+    init(
+      settings: MQTTSettings, clientID: String, will: (topic: String, payload: [UInt8]),
+      finder: (any MQTTBrokerFinder)? = nil
+    )
       throws(MQTTTransportError)
     {
       self.settings = settings
+      self.finder = finder
       let (stream, continuation) = AsyncStream.makeStream(
         of: MQTTEvent.self, bufferingPolicy: .bufferingNewest(1024))
       events = stream
@@ -66,8 +71,8 @@
     }
 
     func start() throws(MQTTTransportError) {
-      let thread = Thread { [settings, box, handle] in
-        NetworkLoop(settings: settings, box: box, handle: handle).run()
+      let thread = Thread { [settings, box, handle, finder] in
+        NetworkLoop(settings: settings, box: box, handle: handle, finder: finder).run()
       }
       thread.name = "clack-mqtt"
       thread.start()

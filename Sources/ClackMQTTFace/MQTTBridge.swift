@@ -61,7 +61,7 @@ public struct MQTTBridge: Service {
     try transport.start()
     let tls = settings.tls == nil ? "" : " (TLS)"
     logger.info(
-      "MQTT: connecting to \(settings.host):\(settings.port)\(tls) as board \(topics.board); send to \(topics.message)"
+      "MQTT: connecting to \(brokerName)\(tls) as board \(topics.board); send to \(topics.message)"
     )
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await consume() }
@@ -78,6 +78,11 @@ public struct MQTTBridge: Service {
     logger.info("MQTT: disconnected")
   }
 
+  /// The broker as the log names it: its address, or the one found on the LAN.
+  private var brokerName: String {
+    settings.findsBroker ? "the broker found on the LAN" : "\(settings.host):\(settings.port)"
+  }
+
   // MARK: - In
 
   private func consume() async {
@@ -85,7 +90,7 @@ public struct MQTTBridge: Service {
     for await event in transport.events {
       switch event {
       case .connected:
-        logger.info("MQTT: connected to \(settings.host):\(settings.port)")
+        logger.info("MQTT: connected to \(brokerName)")
         announce()
         await statestreamConnection(lost: nil)
       case .disconnected(let reason, let retry):

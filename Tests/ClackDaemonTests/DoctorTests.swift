@@ -1,4 +1,5 @@
 import ClackHAL
+import ClackMQTT
 import ClackStore
 import Foundation
 import Testing
@@ -46,6 +47,12 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
   func mqttLibraryProblem() -> String? { mqttLibrary }
   var avahi: String?
   func discoveryProblem() -> String? { avahi }
+  /// The broker advertised on the LAN (`mqtt.host: auto`); nil: none is.
+  var advertisedBroker: MQTTBrokerAddress?
+  func findBroker(tls: Bool) -> Result<MQTTBrokerAddress, MQTTTransportError> {
+    advertisedBroker.map { .success($0) }
+      ?? .failure(MQTTTransportError("no MQTT broker is advertised on the LAN as _mqtt._tcp"))
+  }
 }
 
 @Suite struct DoctorTests {
@@ -278,6 +285,30 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     #expect(missing.map(\.subject) == ["mqtt"])
     #expect(missing[0].text.hasPrefix("MQTT needs libmosquitto"))
     #expect(missing[0].fix?.hasPrefix("sudo apt install libmosquitto1") == true)
+  }
+
+  @Test func aBrokerFoundOnTheLANIsCheckedWhereItWasFound() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "doctor-\(UUID()).yaml")
+    try "mqtt: {host: auto}\n".write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let none = FakeMachine()
+    let missing = problems(await check(none, config: file.path))
+    #expect(missing.map(\.subject) == ["mqtt"])
+    #expect(missing[0].text.hasPrefix("no MQTT broker is advertised"))
+    #expect(missing[0].fix?.contains("docs/mqtt.md") == true)
+
+    let advertised = FakeMachine()
+    advertised.advertisedBroker = MQTTBrokerAddress(host: "192.168.1.5", port: 1883)
+    let findings = await check(advertised, config: file.path)
+    #expect(problems(findings).isEmpty)
+    #expect(
+      findings.contains { $0.text == "the broker at 192.168.1.5:1883 (found on the LAN) answers" })
+    advertised.broker = "Connection refused"
+    let refused = problems(await check(advertised, config: file.path))
+    #expect(
+      refused.map(\.text)
+        == ["cannot reach the broker at 192.168.1.5:1883 (found on the LAN): Connection refused"])
   }
 
   @Test func discoveryIsANoteSayingWhyTheDaemonIsNotAdvertised() async throws {

@@ -5,8 +5,10 @@
 # a tmpfs), so several hosts' Avahi run side by side on one machine. avahi-daemon runs in the
 # foreground; the bus forks. Clack's processes reach them with
 # DBUS_SYSTEM_BUS_ADDRESS=unix:path=DIR/bus. mDNS goes only where the namespace's links go.
+# With a third argument EXTRA, EXTRA/services and EXTRA/hosts stand in for /etc/avahi's (static
+# services and host names this avahi-daemon announces: the test's broker).
 set -e
-name=$1 dir=$2
+name=$1 dir=$2 extra=${3:-}
 mkdir -p "$dir"
 chmod 755 "$dir"
 cat > "$dir/bus.conf" <<CONF
@@ -24,5 +26,9 @@ CONF
 dbus-daemon --config-file="$dir/bus.conf" --fork
 export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$dir/bus"
 mkdir -p /run/avahi-daemon
+statics=true
+if [ -n "$extra" ]; then
+  statics="mount --bind $extra/services /etc/avahi/services && mount --bind $extra/hosts /etc/avahi/hosts"
+fi
 exec unshare -mu sh -c "hostname clack-$name && mount -t tmpfs none /run/avahi-daemon \
-  && exec avahi-daemon --no-drop-root --no-chroot --no-rlimits -s"
+  && $statics && exec avahi-daemon --no-drop-root --no-chroot --no-rlimits -s"

@@ -5,8 +5,9 @@ laid out across the three tiles and lands together (the spread is printed), that
 killed and restarted catches up (the time is printed), that messages sent to a member are
 refused, that the leader killed right after acknowledging a message hands over to the next
 member, which shows that message (the time is printed), that a member whose clock is off
-is named, and that `clack find` on one host finds the three (each host runs avahi-daemon on a
-D-Bus of its own, scripts/lib/netns-avahi.sh). Prints one line per check and
+is named, that the middle member (mqtt host: auto) finds the broker the left host announces,
+and that `clack find` on one host finds the three (each host runs avahi-daemon on a D-Bus of
+its own, scripts/lib/netns-avahi.sh). Prints one line per check and
 'wall: N passed, N failed'. Traffic stays on the bridge the test makes."""
 import http.client
 import json
@@ -86,11 +87,36 @@ def bus(name):
     return os.path.join(work, f"avahi-{name}")
 
 
-def start_avahi(name):
-    """avahi-daemon on a D-Bus of its own in the member's namespace, as on a Pi of its own."""
+def broker_advertisement():
+    """What an avahi-daemon needs to announce the test's broker as _mqtt._tcp, as the
+    broker's own machine would (docs/mqtt.md): a static service on a host name of the
+    bridge's address."""
+    extra = os.path.join(work, "avahi-broker")
+    os.makedirs(os.path.join(extra, "services"), exist_ok=True)
+    with open(os.path.join(extra, "services", "mqtt.service"), "w") as f:
+        f.write(f"""<?xml version="1.0" standalone='no'?>
+<!DOCTYPE service-group SYSTEM "avahi-service.dtd">
+<service-group>
+  <name>Mosquitto on the test bridge</name>
+  <service>
+    <type>_mqtt._tcp</type>
+    <host-name>clack-broker.local</host-name>
+    <port>{BROKER_PORT}</port>
+  </service>
+</service-group>
+""")
+    with open(os.path.join(extra, "hosts"), "w") as f:
+        f.write(f"{BROKER_ADDRESS} clack-broker.local\n")
+    return extra
+
+
+def start_avahi(name, extra=None):
+    """avahi-daemon on a D-Bus of its own in the member's namespace, as on a Pi of its own;
+    `extra`: the static services and hosts it announces too."""
     processes[f"avahi-{name}"] = subprocess.Popen(
         ["ip", "netns", "exec", f"clkw-{name}",
-         os.path.join(os.path.dirname(__file__), "netns-avahi.sh"), name, bus(name)],
+         os.path.join(os.path.dirname(__file__), "netns-avahi.sh"), name, bus(name)]
+        + ([extra] if extra else []),
         stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"avahi-{name}.log"), "a"))
 
 
@@ -103,6 +129,9 @@ def write_config(name):
     tiles = "\n".join(
         f"    - {{member: {member}, row: 1, col: {1 + 10 * index}, board: board.yaml}}"
         for index, member in enumerate(MEMBERS))
+    # The middle member finds the broker on the LAN, as a Pi with host: auto does.
+    broker = ("host: auto" if name == "middle"
+              else f"host: {BROKER_ADDRESS}, port: {BROKER_PORT}")
     with open(path, "w") as f:
         f.write(f"""listen: {MEMBERS[name]}:{API_PORT}
 tls: off
@@ -110,7 +139,7 @@ state: state-{name}
 time_zone: UTC
 schedules: []
 dwell: 5m
-mqtt: {{host: {BROKER_ADDRESS}, port: {BROKER_PORT}, board: {name}, discovery: false}}
+mqtt: {{{broker}, board: {name}, discovery: false}}
 wall:
   name: lobby
   member: {name}
@@ -243,7 +272,8 @@ try:
     make_network()
     start_broker()
     for member in MEMBERS:
-        start_avahi(member)
+        # The left host announces the broker too, as the broker's machine would.
+        start_avahi(member, broker_advertisement() if member == "left" else None)
     for member in MEMBERS:
         start_member(member)
     for member in MEMBERS:
@@ -251,6 +281,10 @@ try:
     check("three controllers on hosts of their own join the wall, the configured one leading",
           wait_log("left", "wall: 'left' leads (term") and wait_log("middle", "'middle' follows 'left'")
           and wait_log("right", "'right' follows 'left'"))
+    check("the member with host: auto found the broker on the LAN",
+          wait_log("middle", f"found the broker 'Mosquitto on the test bridge' at "
+                             f"{BROKER_ADDRESS}:{BROKER_PORT}"),
+          log("middle")[-400:])
 
     status, receipt = send("ONE WALL OF THREE BOARDS")
     check("the leader takes a message for the wall", status == 201, str(receipt))

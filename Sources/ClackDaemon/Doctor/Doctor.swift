@@ -2,6 +2,7 @@ import ClackAPI
 import ClackBoard
 import ClackConfig
 import ClackHAL
+import ClackMQTT
 
 /// One line of `clack doctor`'s report.
 struct DoctorFinding: Sendable, Equatable {
@@ -82,14 +83,30 @@ struct Doctor {
             "mqtt", problem,
             fix: "sudo apt install libmosquitto1 (or remove the mqtt section from the config)"))
       }
-      if let error = await probe.connect(host: mqtt.host, port: mqtt.port) {
+      var broker = MQTTBrokerAddress(host: mqtt.host, port: mqtt.port)
+      var found = ""
+      if mqtt.findsBroker {
+        switch probe.findBroker(tls: mqtt.tls != nil) {
+        case .success(let address):
+          broker = address
+          found = " (found on the LAN)"
+        case .failure(let error):
+          findings.append(
+            .problem(
+              "mqtt", error.description,
+              fix: "advertise the broker with Avahi on its machine (docs/mqtt.md), or name it "
+                + "in mqtt.host"))
+          return findings
+        }
+      }
+      if let error = await probe.connect(host: broker.host, port: broker.port) {
         findings.append(
           .problem(
-            "mqtt", "cannot reach the broker at \(mqtt.host):\(mqtt.port): \(error)",
+            "mqtt", "cannot reach the broker at \(broker.host):\(broker.port)\(found): \(error)",
             fix: "check mqtt.host and mqtt.port in the config, and that the broker runs "
               + "(systemctl status mosquitto on its machine)"))
       } else {
-        findings.append(.ok("mqtt", "the broker at \(mqtt.host):\(mqtt.port) answers"))
+        findings.append(.ok("mqtt", "the broker at \(broker.host):\(broker.port)\(found) answers"))
       }
     }
     return findings

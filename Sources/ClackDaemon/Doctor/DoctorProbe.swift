@@ -1,4 +1,5 @@
 import ClackHAL
+import ClackMQTT
 
 /// What `clack doctor` asks of the machine, so each problem it reports can be made in a test
 /// (`LinuxDoctorProbe` asks the real one).
@@ -33,6 +34,8 @@ protocol DoctorProbe: Sendable {
   func mqttLibraryProblem() -> String?
   /// Nil when avahi-daemon answers (the daemon can be advertised on the LAN), else why not.
   func discoveryProblem() -> String?
+  /// The broker advertised on the LAN (`mqtt.host: auto`), or why none was found.
+  func findBroker(tls: Bool) -> Result<MQTTBrokerAddress, MQTTTransportError>
 }
 
 struct DoctorProbeError: Error, Sendable, CustomStringConvertible {

@@ -5,6 +5,7 @@ import ClackLinuxHAL
 import ClackMQTT
 import ClackStore
 import Foundation
+import Logging
 
 #if canImport(Glibc)
   import Glibc
@@ -176,6 +177,10 @@ struct LinuxDoctorProbe: DoctorProbe {
   }
 
   func mqttLibraryProblem() -> String? { MQTTClientFactory.libraryProblem() }
+
+  func findBroker(tls: Bool) -> Result<MQTTBrokerAddress, MQTTTransportError> {
+    LANBrokerFinder(tls: tls, logger: Logger(label: "doctor")).find()
+  }
 
   /// A short look for Clack daemons: it fails at once when avahi-daemon is not there.
   func discoveryProblem() -> String? {

@@ -55,10 +55,8 @@ import Testing
     return message
   }
 
-  static let long =
-    "Showers moving in from the west by mid afternoon, clearing before the evening rush"
-
-  @Test func eachZoneIsLaidOutInItsTilesSymbolsAndTheTickerScrolls() async throws {
+  /// The flaps' member leading the wall, homed: its runtime over a recording board.
+  static func homedLeader() async throws -> (Wall, WallLeaderTests.Leader) {
     let wall = try Self.wall()
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let raw = WallLeaderTests.RawClock()
@@ -68,8 +66,6 @@ import Testing
       wall: "cafe", member: "flaps", layout: wall.layout, local: local,
       remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
       raw: { raw.read() })
-    #expect(board.scrollCapacity != nil, "the ticker scrolls")
-    #expect(board.areas.map(\.scrolls) == [false, true])
     let runtime = await Runtime(
       config: wall.config, runner: board,
       store: try ClackStore(inMemory: "mixed-\(UUID())"), clock: clock,
@@ -78,6 +74,20 @@ import Testing
     await runtime.display.step()
     raw.advance(seconds: 1)
     await runtime.display.step()
+    return (
+      wall,
+      WallLeaderTests.Leader(runtime: runtime, local: local, wall: board, link: link, raw: raw)
+    )
+  }
+
+  static let long =
+    "Showers moving in from the west by mid afternoon, clearing before the evening rush"
+
+  @Test func eachZoneIsLaidOutInItsTilesSymbolsAndTheTickerScrolls() async throws {
+    let (wall, leader) = try await Self.homedLeader()
+    let (runtime, local, link, board) = (leader.runtime, leader.local, leader.link, leader.wall)
+    #expect(board.scrollCapacity != nil, "the ticker scrolls")
+    #expect(board.areas.map(\.scrolls) == [false, true])
 
     _ = try await runtime.messages.accept(
       Self.message("Rain", zone: "headline"))
@@ -132,23 +142,10 @@ import Testing
   }
 
   @Test func aChangeOfTheTickerAloneHoldsNothingBackOnTheFlaps() async throws {
-    let wall = try Self.wall()
-    let clock = ManualDaemonClock(RuntimeHarness.midnight)
-    let raw = WallLeaderTests.RawClock()
-    let local = RecordingBoard(board: wall.flaps)
-    let link = MemoryWallLink()
-    let board = try WallBoard(
-      wall: "cafe", member: "flaps", layout: wall.layout, local: local,
-      remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
-      raw: { raw.read() })
-    let runtime = await Runtime(
-      config: wall.config, runner: board,
-      store: try ClackStore(inMemory: "mixed-skip-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
-    await runtime.display.step()
-    raw.advance(seconds: 1)
-    await runtime.display.step()
+    let (_, leader) = try await Self.homedLeader()
+    let (runtime, local, link, board, raw) = (
+      leader.runtime, leader.local, leader.link, leader.wall, leader.raw
+    )
     let homing = local.requests.count
 
     // A ticker line leaves the flaps as they are: the flaps' board is handed nothing. A

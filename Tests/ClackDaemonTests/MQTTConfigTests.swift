@@ -1,9 +1,10 @@
 import ClackBoard
 import ClackConfig
-import ClackDaemon
 import ClackMQTT
 import Foundation
 import Testing
+
+@testable import ClackDaemon
 
 @Suite struct MQTTConfigTests {
   @Test func noMQTTSectionMeansNoMQTT() throws {
@@ -19,6 +20,17 @@ import Testing
     #expect(mqtt.board == nil && mqtt.clientID == nil && mqtt.tls == nil)
     #expect(mqtt.discoveryPrefix == "homeassistant")
     #expect(mqtt.redeliveryWindow == 60)
+  }
+
+  @Test func autoLooksForTheBrokerOnTheLAN() throws {
+    let auto = try #require(try DaemonConfig.parse(yaml: "mqtt: {host: auto}", file: "c.yaml").mqtt)
+    #expect(auto.findsBroker)
+    let named = try #require(
+      try DaemonConfig.parse(yaml: "mqtt: {host: broker.lan}", file: "c.yaml").mqtt)
+    #expect(!named.findsBroker)
+    // The daemon's MQTT client asks the LAN only when told to.
+    #expect(Daemon.brokerFinder(auto, logger: .init(label: "t")) != nil)
+    #expect(Daemon.brokerFinder(named, logger: .init(label: "t")) == nil)
   }
 
   @Test func everyFieldIsRead() throws {

@@ -13,10 +13,12 @@ extension WallBoard {
   /// change's instant has passed.
   public var state: ExecutorState {
     let own = local.state
-    let (sent, landRaw) = ledger.withLock { ($0.sent, $0.landRaw) }
-    let reports = link.reports()
     var state = own
-    ledger.withLock { $0.skips.count(into: &state) }
+    let (sent, landRaw) = ledger.withLock { ledger in
+      ledger.skips.count(into: &state)
+      return (ledger.sent, ledger.landRaw)
+    }
+    let reports = link.reports()
     state.modules = Array(
       repeating: Self.resting(board.flapSet.index(of: .blank) ?? 0), count: board.moduleCount)
     state.faults = Array(repeating: nil, count: board.moduleCount)

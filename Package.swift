@@ -385,7 +385,7 @@ let package = Package(
     .target(
       name: "ClackRuntimeTestSupport",
       dependencies: [
-        "ClackBoard", "ClackContent", "ClackCore", "ClackHardware", "ClackRuntime",
+        "ClackBoard", "ClackContent", "ClackCore", "ClackDrivers", "ClackHardware", "ClackRuntime",
         "ClackScheduler", "ClackStore",
         .product(name: "Logging", package: "swift-log"),
       ],

@@ -71,10 +71,12 @@ extension DaemonConfig {
     }
     if let mqtt = top["mqtt"] { config.mqtt = try mqtt.mqttSettings(resolve: resolve) }
     if let wall = top["wall"] {
-      guard config.mqtt != nil else {
-        throw wall.error("a wall needs the mqtt section: its members coordinate through the broker")
-      }
       let settings = try wall.wallSettings(resolve: resolve)
+      guard config.mqtt != nil || settings.drivesEveryTile else {
+        throw wall.error(
+          "a wall of several controllers needs the mqtt section: its members coordinate "
+            + "through the broker")
+      }
       // The board this controller drives is its tile's.
       if let board = top["board"], config.boardPath != settings.ownTile?.boardPath {
         throw board.error(

@@ -2,8 +2,8 @@ import ClackBoard
 import ClackCore
 
 /// The `wall:` section (docs/walls.md): this controller is one member of a wall of several,
-/// which coordinate through the `mqtt:` section's broker. Every member's config lists the
-/// same tiles; each names itself in `member`.
+/// which coordinate through the `mqtt:` section's broker, or drives every tile of a wall of
+/// its own. Every member's config lists the same tiles; each names itself in `member`.
 public struct WallSettings: Sendable, Hashable {
   /// The wall's name, one topic level: `<prefix>/wall/<name>/…`.
   public var name: String
@@ -41,8 +41,12 @@ public struct WallSettings: Sendable, Hashable {
     try WallLayout(tiles: tiles.map(\.tile))
   }
 
-  /// This member's tile.
+  /// This member's tile (the first, on a wall of one controller).
   public var ownTile: Tile? { tiles.first { $0.tile.member == member } }
+
+  /// True on a wall of one controller: this one drives every tile, with no broker and no
+  /// other member (`TiledBoard`).
+  public var drivesEveryTile: Bool { tiles.allSatisfy { $0.tile.member == member } }
 
   /// The members in the order they lead: the configured leader, then the others as the
   /// tiles list them.

@@ -91,8 +91,10 @@ public struct Daemon {
     // starting took.
     // A wall's members land at instants each reads on its own clock: the system's, as NTP
     // keeps it.
+    // A wall of one controller keeps time alone, as a board does.
+    let coordinated = options.config.wall.map { !$0.drivesEveryTile } ?? false
     let clock: any DaemonClock =
-      options.config.wall == nil ? ScaledWallClock(speed: Double(options.speed)) : Self.wallClock()
+      coordinated ? Self.wallClock() : ScaledWallClock(speed: Double(options.speed))
     // Before homing: SIGHUP's default action would end the process.
     let reloads = ReloadSignal.install()
     let config = options.config
@@ -111,9 +113,10 @@ public struct Daemon {
       rows: canvas?.rows ?? board.rows, cols: canvas?.cols ?? board.cols, file: options.configFile)
     try config.validateScripts(on: board, file: options.configFile)
     try config.validatePictures(on: board, file: options.configFile)
-    if options.speed != 1, config.wall != nil {
+    if options.speed != 1, coordinated {
       throw DaemonError(
-        "--speed cannot be used on a wall: its members keep time by their clocks, which agree")
+        "--speed cannot be used on a wall of several controllers: its members keep time by "
+          + "their clocks, which agree")
     }
     if options.speed != 1, !options.simulate, !board.simulation.always {
       throw DaemonError(
@@ -145,14 +148,22 @@ public struct Daemon {
       realtimeTwin: options.realtimeTwin,
       connect: { url, key in LocalAPIBoardLink(url: url, key: key) })
     logger.info("\(runner.grant)")
-    let wall = try config.wall.map { wall throws(DaemonError) in
-      // The config's reader refuses a wall without the mqtt section.
-      try Self.openWall(
-        wall, mqtt: config.mqtt ?? MQTTSettings(host: "localhost"), local: runner, clock: clock,
-        logger: logger)
+    let tiled = try config.wall.flatMap { wall in
+      wall.drivesEveryTile
+        ? try Self.openTiledWall(wall, first: runner, options: options, logger: logger) : nil
     }
+    let wall = try config.wall.flatMap { wall throws(DaemonError) in
+      // The config's reader refuses a wall of several controllers without the mqtt section.
+      wall.drivesEveryTile
+        ? nil
+        : try Self.openWall(
+          wall, mqtt: config.mqtt ?? MQTTSettings(host: "localhost"), local: runner, clock: clock,
+          logger: logger)
+    }
+    // What the runtime drives, and what stops at the end: every tile's board with it.
+    let driven: any RunningBoard = wall?.board ?? tiled ?? runner
     let runtime = await Runtime(
-      config: config.runtime, runner: wall?.board ?? runner, store: store,
+      config: config.runtime, runner: driven, store: store,
       clock: clock, logger: logger, cleanStop: cleanStop)
     if let wall { await runtime.service.followWall(wall.membership) }
     let wallService = wall?.service(runtime.service)
@@ -204,7 +215,7 @@ public struct Daemon {
         .init(
           service: DiscoveryService(
             advertisement: ClackAdvertisement(
-              board: wallBoard?.wall ?? board.name, rows: runtime.board.rows,
+              board: wallBoard?.wall ?? tiled?.board.name ?? board.name, rows: runtime.board.rows,
               cols: runtime.board.cols, kind: runner.kind.rawValue,
               https: identity != nil, fingerprint: identity?.fingerprint.description,
               wall: wallBoard?.wall, member: wallBoard?.member),
@@ -238,11 +249,11 @@ public struct Daemon {
       try await group.run()
     } catch {
       // However it ends, the motors end de-energised.
-      logger.info("\(runner.stop())")
+      logger.info("\(driven.stop())")
       throw error
     }
     await runtime.display.saveIfSettled()
-    logger.info("\(runner.stop())")
+    logger.info("\(driven.stop())")
     Self.saveCleanStop(of: runner, to: store, at: runtime.clock.now(), logger: logger)
     try store.close()
     logger.info("store closed: \(databasePath)")

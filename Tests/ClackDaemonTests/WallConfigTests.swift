@@ -64,7 +64,7 @@ import Testing
     let cases: [(String, String)] = [
       (
         Self.threePis.replacingOccurrences(of: "mqtt: {host: broker.lan}\n", with: ""),
-        "wall: a wall needs the mqtt section"
+        "wall: a wall of several controllers needs the mqtt section"
       ),
       (
         Self.threePis.replacingOccurrences(of: "member: middle\n", with: "member: nobody\n"),
@@ -80,7 +80,7 @@ import Testing
       ),
       (
         Self.threePis.replacingOccurrences(of: "member: right", with: "member: left"),
-        "member 'left' has a tile already: each member drives one tile"
+        "member 'left' has a tile already: on a wall of several controllers each drives one tile"
       ),
       (
         Self.threePis.replacingOccurrences(of: "name: lobby", with: "name: The Lobby"),
@@ -112,6 +112,52 @@ import Testing
 }
 
 extension WallConfigTests {
+  /// Two Vestaboard Notes and the built-in board, every tile this controller's: no broker,
+  /// no leader to name.
+  static let oneController = """
+    wall:
+      name: notes
+      member: home
+      tiles:
+        - {member: home, name: left, row: 1, col: 1, board: boards/vestaboard-note.yaml}
+        - {member: home, name: right, row: 1, col: 16, board: boards/vestaboard-note.yaml}
+    """
+
+  @Test func aWallOfOneControllerNeedsNoBrokerAndNoLeader() throws {
+    let config = try Self.parse(Self.oneController)
+    let wall = try #require(config.wall)
+    #expect(wall.drivesEveryTile && wall.leader == "home")
+    #expect(config.mqtt == nil)
+    let layout = try wall.layout()
+    #expect(layout.rows == 3 && layout.cols == 30)
+    #expect(wall.ownTile?.tile.name == "left", "the first tile's board is the one named")
+    #expect(
+      config.boardPath == Self.root.appendingPathComponent("boards/vestaboard-note.yaml").path)
+    // A wall of several controllers still needs its broker and its leader.
+    #expect(try !#require(Self.parse(Self.threePis).wall).drivesEveryTile)
+    let cases: [(String, String)] = [
+      (
+        Self.oneController.replacingOccurrences(of: "name: right, ", with: "")
+          .replacingOccurrences(of: "name: left, ", with: ""),
+        "wall.tiles: two tiles are named 'home': give each tile a name of its own"
+      ),
+      (
+        Self.threePis.replacingOccurrences(of: "  leader: left\n", with: ""),
+        "wall: the field 'leader' is missing"
+      ),
+      (
+        Self.oneController.replacingOccurrences(
+          of: "member: home, name: right", with: "member: away, name: right"
+        ).replacingOccurrences(of: "  member: home\n", with: "  member: home\n  leader: home\n"),
+        "wall: a wall of several controllers needs the mqtt section"
+      ),
+    ]
+    for (yaml, expected) in cases {
+      let error = Self.error(yaml)
+      #expect(error.contains(expected), "\(error)")
+    }
+  }
+
   @Test func aChangedWallWaitsForTheRestart() throws {
     let running = try Self.parse(Self.threePis)
     let changed = try Self.parse(

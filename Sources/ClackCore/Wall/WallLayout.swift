@@ -180,7 +180,7 @@ public enum WallLayoutError: Error, Equatable, CustomStringConvertible {
     case .noTiles: "a wall needs at least one tile"
     case .unnamedTile(let placement): "the tile \(placement) has no name"
     case .duplicateName(let name):
-      "two tiles are named '\(name)': each tile needs a name of its own"
+      "two tiles are named '\(name)': give each tile a name of its own (its name defaults to its member's)"
     case .emptyTile(let name): "tile '\(name)' has no cells: rows and cols must be at least 1"
     case .negativePlace(let name): "tile '\(name)' starts before the canvas's first row or column"
     case .overlap(let a, let b, let row, let col):

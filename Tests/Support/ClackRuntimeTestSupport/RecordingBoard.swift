@@ -1,5 +1,6 @@
 import ClackBoard
 import ClackCore
+import ClackDrivers
 import ClackHardware
 import ClackScheduler
 import Synchronization
@@ -91,6 +92,14 @@ public final class RecordingBoard: RunningBoard {
         memory.state.modules[module].moving = false
       }
       memory.state.idle = true
+    }
+  }
+
+  /// Module `module` reports a fault (a bus timeout) with `message`, as a board's executor
+  /// reports one.
+  public func fault(_ module: Int, _ message: String) {
+    memory.withLock {
+      $0.state.faults[module] = ModuleFault(module: module, kind: .bus(.timeout), message: message)
     }
   }
 

@@ -13,6 +13,7 @@ extension ContentEngine {
   /// zone's dwell; otherwise nil for a timed entry, which stands until the next comes due,
   /// and for one shown `while` its source holds something, which holds while that lasts.
   public func hold(ofEntry index: Int) -> TimeInterval? {
+    guard rules.schedules.indices.contains(index) else { return nil }
     let entry = rules.schedules[index]
     if let dwell = entry.dwell { return dwell }
     if entry.condition != nil { return nil }

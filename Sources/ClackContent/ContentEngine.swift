@@ -154,6 +154,9 @@ public struct ContentEngine: Sendable {
   mutating func withoutSchedules() {
     rules.schedules = []
     holding = [:]
+    // The zones' programs name entries (fires waiting their turn, the one on show): with the
+    // entries gone, they would name none.
+    programs = [:]
   }
 
   /// How long `message` holds its zone once shown.

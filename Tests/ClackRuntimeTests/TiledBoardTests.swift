@@ -135,6 +135,23 @@ import Testing
     #expect(state.faults.compactMap { $0 }.count == 1)
   }
 
+  /// The display forecasts homing as modules ÷ budget × a module's homing: on tiles that
+  /// home side by side, that is the slowest tile's homing.
+  @Test func theHomingForecastIsTheSlowestTiles() throws {
+    let layout = try WallLayout(tiles: [
+      WallTile(name: "left", member: "home", row: 0, col: 0, rows: 2, cols: 8),
+      WallTile(name: "right", member: "home", row: 0, col: 8, rows: 2, cols: 8),
+    ])
+    // 16 modules, 2 at a time, beside 16 modules, 8 at a time: the left takes 8 rounds.
+    let board = try TiledBoard(
+      name: "w", layout: layout,
+      boards: [
+        "left": RecordingBoard(board: try RuntimeHarness.smallBoard(maxMoving: 2)),
+        "right": RecordingBoard(board: try RuntimeHarness.smallBoard(maxMoving: 8)),
+      ])
+    #expect(board.powerBudget == 4, "32 modules ÷ 4 = the left tile's 8 rounds")
+  }
+
   @Test func aWallIsRefusedWhenATileHasNoBoardOfItsSize() throws {
     let small = try RuntimeHarness.smallBoard()
     let layout = try WallLayout(tiles: [

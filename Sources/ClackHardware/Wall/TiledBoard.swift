@@ -81,8 +81,20 @@ public final class TiledBoard: RunningBoard {
 
   public var kind: BoardKind { first.kind }
   public var speed: Int { first.speed }
-  /// Each board has its own supply: the tiles' budgets together.
-  public var powerBudget: Int { tiles.reduce(0) { $0 + $1.board.powerBudget } }
+  /// Only the homing forecast reads it (modules left ÷ budget × a module's homing time): the
+  /// budget that makes that the slowest tile's homing, as the tiles home side by side, each
+  /// within its own budget.
+  public var powerBudget: Int {
+    let homing = tiles.filter { $0.board.homingMicrosecondsPerModule > 0 }
+    let modules = homing.reduce(0) { $0 + $1.board.board.moduleCount }
+    let slowest =
+      homing.map {
+        Double($0.board.board.moduleCount) / Double(max(1, $0.board.powerBudget))
+          * Double($0.board.homingMicrosecondsPerModule)
+      }.max() ?? 0
+    guard slowest > 0 else { return max(1, tiles.reduce(0) { $0 + $1.board.powerBudget }) }
+    return max(1, Int((Double(modules * homingMicrosecondsPerModule) / slowest).rounded()))
+  }
   public var homingMicrosecondsPerModule: Int {
     tiles.map(\.board.homingMicrosecondsPerModule).max() ?? 0
   }

@@ -5,8 +5,9 @@ extension BoardDefinition {
   /// cells, row-major, with every symbol some tile can show (the tiles' set when they share
   /// one; else the first tile's symbols, then each other tile's it lacks) and the first tile's motion. It has no hardware of its
   /// own: each tile's part is shown by that tile's board.
+  /// `pictureAreas`: the LED tiles' cells, where a picture page may show.
   public static func canvas(
-    name: String, rows: Int, cols: Int, tiles: [BoardDefinition]
+    name: String, rows: Int, cols: Int, tiles: [BoardDefinition], pictureAreas: [CellArea] = []
   ) throws(FlapSetError) -> BoardDefinition {
     let first = tiles.first
     var symbols = first?.flapSet.symbols ?? [.blank, .glyph("?")]
@@ -24,10 +25,12 @@ extension BoardDefinition {
       flapSet = try FlapSet(name: "wall", symbols: symbols)
     }
     let count = rows * cols
-    return BoardDefinition(
+    var canvas = BoardDefinition(
       name: name, description: "a wall of \(tiles.count) boards", rows: rows, cols: cols,
       order: .rowMajor, flapSet: flapSet, hardware: nil, motion: first?.motion ?? MotionProfile(),
       offsets: Array(repeating: 0, count: count), reversed: Array(repeating: false, count: count),
       movingLimit: count, simulation: SimulationParameters())
+    canvas.pictureAreas = pictureAreas
+    return canvas
   }
 }

@@ -30,6 +30,9 @@ public struct BoardDefinition: Hashable, Sendable {
   /// "module" whose "flaps" are the font's symbols): its panel, chips and font. Nil for a
   /// split-flap board.
   public var pixels: PixelBoardDefinition? = nil
+  /// A wall's canvas: the cells of each LED tile, where a picture page may show (it covers
+  /// one tile). Empty on a board of one kind.
+  public var pictureAreas: [CellArea] = []
 
   public var moduleCount: Int { rows * cols }
 

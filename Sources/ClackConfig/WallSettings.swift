@@ -41,6 +41,15 @@ public struct WallSettings: Sendable, Hashable {
     try WallLayout(tiles: tiles.map(\.tile))
   }
 
+  /// The wall's canvas as one board, as content is laid out on it: every tile's symbols, and
+  /// the LED tiles' cells, where a picture page may show.
+  public func canvas() throws -> BoardDefinition {
+    let layout = try layout()
+    return try BoardDefinition.canvas(
+      name: name, rows: layout.rows, cols: layout.cols, tiles: tiles.map(\.board),
+      pictureAreas: layout.tiles.filter(\.scrolls).map(\.cells))
+  }
+
   /// This member's tile (the first, on a wall of one controller).
   public var ownTile: Tile? { tiles.first { $0.tile.member == member } }
 

@@ -90,10 +90,19 @@ extension ZoneRenderer {
   }
 
   /// Copies a zone's screen into the board's at the zone's place (a scrolling row keeps its
-  /// whole line; a zone that scrolls is as wide as the board). A picture covers the board
-  /// (its zone is the whole board), so anything placed after it ends it.
+  /// whole line; a zone that scrolls is as wide as the board). A picture covers its zone:
+  /// the whole board, or an LED tile of a wall (`pictureArea`); anything placed after it
+  /// over that area ends it.
   public static func place(_ part: Screen, of zone: ZoneSpec, into board: inout Screen) {
-    board.picture = part.picture
+    let area = CellArea(row: zone.row, col: zone.col, rows: zone.rows, cols: zone.cols)
+    let whole = CellArea(row: 0, col: 0, rows: board.frame.rows, cols: board.frame.cols)
+    if let picture = part.picture {
+      board.picture = picture
+      board.pictureArea = area == whole ? nil : area
+    } else if board.picture != nil, (board.pictureArea ?? whole).overlaps(area) {
+      board.picture = nil
+      board.pictureArea = nil
+    }
     place(part.frame, of: zone, into: &board.frame)
     for row in 0..<part.frame.rows {
       board.scrolling[zone.row + row] = part.scrolling[row]

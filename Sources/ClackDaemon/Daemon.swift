@@ -112,7 +112,15 @@ public struct Daemon {
     try config.validateZones(
       rows: canvas?.rows ?? board.rows, cols: canvas?.cols ?? board.cols, file: options.configFile)
     try config.validateScripts(on: board, file: options.configFile)
-    try config.validatePictures(on: board, file: options.configFile)
+    // A wall's pictures show on its LED tiles.
+    let wallCanvas = try config.wall.map { wall in
+      do {
+        return try wall.canvas()
+      } catch {
+        throw DaemonError("wall '\(wall.name)': \(error)")
+      }
+    }
+    try config.validatePictures(on: wallCanvas ?? board, file: options.configFile)
     if options.speed != 1, coordinated {
       throw DaemonError(
         "--speed cannot be used on a wall of several controllers: its members keep time by "
@@ -201,7 +209,8 @@ public struct Daemon {
       serving: serving,
       logger: logger, clock: clock, address: address.description)
     let reloader = ConfigReloadService(
-      requests: reloads, options: options, board: board, runtime: runtime, keys: access.keys,
+      requests: reloads, options: options, board: runtime.board, runtime: runtime,
+      keys: access.keys,
       notifier: notifier, logger: logger, address: address.description)
     let mqtt = try config.mqtt.map { settings throws(DaemonError) in
       try Self.mqttBridge(settings, runtime: runtime, logger: logger)

@@ -189,7 +189,7 @@ public final class MQTTWallSeat: WallLink, MessageReplication, Service {
   func takeFrame(_ payload: Data) async {
     let frame: WallFrame
     do {
-      frame = try WallFrameWire.frame(payload, layout: layout)
+      frame = try WallFrameWire.frame(payload, layout: layout, pictures: service.wallPictures)
     } catch {
       logger.error("wall: a frame cannot be shown: \(error)")
       return

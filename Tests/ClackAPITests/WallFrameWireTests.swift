@@ -108,3 +108,28 @@ import Testing
     }
   }
 }
+
+extension WallFrameWireTests {
+  /// A tile's picture goes by its fingerprint, and comes back as the member's own copy of
+  /// the picture page's picture; one the member has not is refused naming the tile.
+  @Test func aTilesPictureGoesByItsFingerprint() throws {
+    let picture = Picture(
+      width: 2, height: 1, frames: [.init(rgba: [255, 0, 0, 255, 0, 0, 255, 255], milliseconds: 0)]
+    )
+    var sent = Self.frame()
+    sent.parts["right"]?.picture = picture
+    let data = WallFrameWire.data(sent)
+    #expect(String(decoding: data, as: UTF8.self).contains(picture.fingerprint))
+    let read = try WallFrameWire.frame(
+      data, layout: Self.layout, pictures: [picture.fingerprint: picture])
+    #expect(read.parts == sent.parts)
+    #expect(read.parts["right"]?.picture == picture && read.parts["left"]?.picture == nil)
+    #expect(
+      throws: WallWireError(
+        field: "tiles.right.picture",
+        message:
+          "'\(picture.fingerprint)' is none of this member's picture pages: give every member "
+          + "the same pages and picture files")
+    ) { try WallFrameWire.frame(data, layout: Self.layout) }
+  }
+}

@@ -79,3 +79,29 @@ import Testing
     #expect(try renderer.frame(for: .codes(onTicker), in: Self.ticker)[0, 0] == .glyph("?"))
   }
 }
+
+extension ZoneAreasTests {
+  /// A picture page in the ticker's zone covers the ticker alone: a headline placed after it
+  /// leaves it there, and text placed over the ticker's cells ends it.
+  @Test func aPictureCoversItsTileAndWhatIsPlacedOverItEndsIt() {
+    let dot = Picture(
+      width: 1, height: 1, frames: [.init(rgba: [255, 0, 0, 255], milliseconds: 0)])
+    var board = Screen(rows: 6, cols: 38)
+    ZoneRenderer.place(
+      Screen(frame: Frame(rows: 2, cols: 16), picture: dot), of: Self.ticker, into: &board)
+    #expect(board.picture == dot)
+    #expect(board.pictureArea == CellArea(row: 4, col: 22, rows: 2, cols: 16))
+    var headline = Frame(rows: 6, cols: 22)
+    headline[0, 0] = .glyph("A")
+    ZoneRenderer.place(Screen(frame: headline), of: Self.headline, into: &board)
+    #expect(board.picture == dot, "the headline's cells are beside the ticker")
+    ZoneRenderer.place(Screen(frame: Frame(rows: 2, cols: 16)), of: Self.ticker, into: &board)
+    #expect(board.picture == nil && board.pictureArea == nil)
+    // On a board that is one panel, the picture's zone is the whole board: no area.
+    var panel = Screen(rows: 2, cols: 16)
+    ZoneRenderer.place(
+      Screen(frame: Frame(rows: 2, cols: 16), picture: dot),
+      of: ZoneSpec(name: "main", row: 0, col: 0, rows: 2, cols: 16), into: &panel)
+    #expect(panel.picture == dot && panel.pictureArea == nil)
+  }
+}

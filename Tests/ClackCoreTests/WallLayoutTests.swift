@@ -126,3 +126,42 @@ import Testing
     #expect(wall.rows == 6 && wall.cols == 30)
   }
 }
+
+extension WallLayoutTests {
+  static let dot = Picture(
+    width: 1, height: 1, frames: [.init(rgba: [255, 0, 0, 255], milliseconds: 0)])
+
+  /// A picture on the canvas covers one LED tile: that tile's part carries it (over the
+  /// whole of its panel), the others none, and putting the parts together gives it back.
+  @Test func aPictureGoesToTheTileItCovers() throws {
+    let layout = try WallLayout(tiles: [
+      WallTile(name: "flaps", member: "a", row: 0, col: 0, rows: 2, cols: 8),
+      WallTile(name: "ticker", member: "b", row: 2, col: 0, rows: 1, cols: 5, scrolls: true),
+    ])
+    var screen = Screen(rows: 3, cols: 8)
+    screen.frame[0, 0] = .glyph("A")
+    screen.picture = Self.dot
+    screen.pictureArea = layout.tiles[1].cells
+    let parts = layout.parts(of: screen)
+    #expect(parts["ticker"]?.picture == Self.dot && parts["ticker"]?.pictureArea == nil)
+    #expect(parts["flaps"]?.picture == nil)
+    #expect(layout.assemble(parts) == screen)
+    // A picture over other cells (a zone that is not the tile) goes to no tile.
+    screen.pictureArea = CellArea(row: 2, col: 0, rows: 1, cols: 4)
+    #expect(layout.parts(of: screen).values.allSatisfy { $0.picture == nil })
+  }
+
+  @Test func aPicturesFingerprintIsItsContentsAlone() {
+    let same = Picture(
+      width: 1, height: 1, frames: [.init(rgba: [255, 0, 0, 255], milliseconds: 0)])
+    let blue = Picture(
+      width: 1, height: 1, frames: [.init(rgba: [0, 0, 255, 255], milliseconds: 0)])
+    let slower = Picture(
+      width: 1, height: 1, frames: [.init(rgba: [255, 0, 0, 255], milliseconds: 5)])
+    #expect(Self.dot.fingerprint == same.fingerprint)
+    #expect(Self.dot.fingerprint.count == 16)
+    #expect(Set([Self.dot, blue, slower].map(\.fingerprint)).count == 3)
+    // FNV-1a of the size, frame count, time and pixels: fixed across processes and machines.
+    #expect(Self.dot.fingerprint == Self.dot.fingerprint.lowercased())
+  }
+}

@@ -198,3 +198,67 @@ import Testing
     #expect(shown == ticker, "the panel got its part with the line that scrolls")
   }
 }
+
+extension WallMixedTilesTests {
+  static let dot = Picture(
+    width: 1, height: 1, frames: [.init(rgba: [255, 0, 0, 255], milliseconds: 0)])
+
+  /// A picture page in the ticker's zone (exactly the panel): the leader's frame gives the
+  /// picture to the ticker's part alone, and the flaps' board is handed nothing.
+  @Test func aPicturePageGoesToThePanelsPart() async throws {
+    var wall = try Self.wall()
+    let page = Page(name: "dot", template: .picture(Self.dot, file: "dot.png"))
+    wall.config.pages = [page]
+    wall.config.schedules = [
+      ScheduleEntry(cadence: .rotation, zone: "ticker", content: .page(page), dwell: 60)
+    ]
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let raw = WallLeaderTests.RawClock()
+    let local = RecordingBoard(board: wall.flaps)
+    let link = MemoryWallLink()
+    let board = try WallBoard(
+      wall: "cafe", member: "flaps", layout: wall.layout, local: local,
+      remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
+      raw: { raw.read() })
+    #expect(wall.config.pictureRefusal(wall.config.schedules[0], board: board.board) == nil)
+    let runtime = await Runtime(
+      config: wall.config, runner: board, store: try ClackStore(inMemory: "pic-\(UUID())"),
+      clock: clock, logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
+    await runtime.display.step()
+    raw.advance(seconds: 1)
+    clock.advance(by: 2)
+    await runtime.display.step()
+    let frame = try #require(link.frames.last { $0.parts["ticker"]?.picture != nil })
+    #expect(frame.parts["ticker"]?.picture == Self.dot)
+    #expect(frame.parts["flaps"]?.picture == nil)
+    #expect(local.screensShown.allSatisfy { $0.picture == nil })
+  }
+
+  /// The member that drives the panel shows the picture the leader's frame gives its part.
+  @Test func theMemberOnThePanelShowsThePicture() async throws {
+    let wall = try Self.wall()
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let local = RecordingBoard(board: wall.panel)
+    let board = try WallBoard(
+      wall: "cafe", member: "ticker", layout: wall.layout, local: local,
+      remoteBoards: ["flaps": wall.flaps], link: MemoryWallLink(), role: .following("flaps"),
+      now: { clock.now() })
+    let runtime = await Runtime(
+      config: wall.config, runner: board,
+      store: try ClackStore(inMemory: "pic-member-\(UUID())"), clock: clock,
+      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
+    await runtime.display.step()
+    await runtime.display.followWall(
+      WallMembership(wall: "cafe", tile: "ticker", leader: "flaps"), last: nil)
+    let ticker = Screen(
+      frame: Frame(rows: wall.panel.rows, cols: wall.panel.cols), picture: Self.dot)
+    let frame = WallFrame(
+      wall: "cafe", leader: "flaps", stamp: WallFrameStamp(term: 3, sequence: 2),
+      landAt: clock.now() + 5, sentAt: clock.now(), transition: Transition(),
+      parts: ["flaps": Screen(rows: 2, cols: 8), "ticker": ticker])
+    #expect(await runtime.display.follow(frame) == .aimed)
+    #expect(local.screensShown.last == ticker, "the panel got the picture over the whole of it")
+  }
+}

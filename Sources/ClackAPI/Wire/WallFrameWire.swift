@@ -10,6 +10,9 @@ import Foundation
 ///      "tiles": {"left": {"cells": [["H", "I", " ", "{red}", …], …],
 ///                         "scrolling": {"5": ["A", " ", "L", …]}}, …}}
 ///
+/// A tile showing a picture page has `"picture": "<fingerprint>"` too: every member reads
+/// the same picture files, so the picture goes by its fingerprint, not its pixels.
+///
 /// Instants are microseconds since 1970 (a landing is aimed to the millisecond, finer than
 /// ISO 8601's seconds). Each cell is one symbol's notation, so a `{` on a flap never reads
 /// as the start of a tile's name. The frame comes from the broker, so it is read as any
@@ -39,6 +42,7 @@ public enum WallFrameWire {
       JSONValue.array(screen.frame.row(row).map { .string($0.notation) })
     }
     var tile: [String: JSONValue] = ["cells": .array(cells)]
+    if let picture = screen.picture { tile["picture"] = .string(picture.fingerprint) }
     if !screen.scrolling.isEmpty {
       tile["scrolling"] = .object(
         Dictionary(
@@ -54,8 +58,11 @@ public enum WallFrameWire {
   }
 
   /// Reads a frame published for `layout`'s wall: every tile of the wall present with its
-  /// size, no other tile, the symbols known.
-  public static func frame(_ data: Data, layout: WallLayout) throws(WallWireError) -> WallFrame {
+  /// size, no other tile, the symbols known, and a picture one of `pictures` (this member's
+  /// picture pages' pictures, by fingerprint).
+  public static func frame(
+    _ data: Data, layout: WallLayout, pictures: [String: Picture] = [:]
+  ) throws(WallWireError) -> WallFrame {
     guard case .object(let object)? = JSONValue.parse(data) else {
       throw WallWireError(field: "", message: "not a JSON object")
     }
@@ -67,7 +74,7 @@ public enum WallFrameWire {
       wall: try reader.string("wall"), leader: try reader.string("leader"), stamp: stamp,
       landAt: try reader.instant("land_at_us"), sentAt: try reader.instant("sent_at_us"),
       transition: try transition(reader.object("transition")),
-      parts: try parts(reader.object("tiles"), layout: layout))
+      parts: try parts(reader.object("tiles"), layout: layout, pictures: pictures))
     return frame
   }
 
@@ -89,16 +96,27 @@ public enum WallFrameWire {
       fullRotation: try reader.bool("full_rotation"))
   }
 
-  private static func parts(_ reader: WallFieldReader, layout: WallLayout) throws(WallWireError)
-    -> [String: Screen]
-  {
+  private static func parts(
+    _ reader: WallFieldReader, layout: WallLayout, pictures: [String: Picture]
+  ) throws(WallWireError) -> [String: Screen] {
     if let unknown = reader.object.keys.sorted().first(where: { layout.tile(named: $0) == nil }) {
       throw reader.error(unknown, "no tile of this wall is named so")
     }
     var parts: [String: Screen] = [:]
     for tile in layout.tiles {
       let part = try reader.object(tile.name)
-      parts[tile.name] = try screen(part, rows: tile.rows, cols: tile.cols)
+      var screen = try screen(part, rows: tile.rows, cols: tile.cols)
+      if part.object["picture"] != nil {
+        let fingerprint = try part.string("picture")
+        guard let picture = pictures[fingerprint] else {
+          throw part.error(
+            "picture",
+            "'\(fingerprint)' is none of this member's picture pages: give every member the "
+              + "same pages and picture files")
+        }
+        screen.picture = picture
+      }
+      parts[tile.name] = screen
     }
     return parts
   }

@@ -9,15 +9,24 @@ public struct BoardArea: Hashable, Sendable {
   public let cols: Int
   public let flapSet: FlapSet
   public let scrolls: Bool
+  /// An LED panel's area: a picture page may cover it.
+  public let showsPictures: Bool
 
-  public init(row: Int, col: Int, rows: Int, cols: Int, flapSet: FlapSet, scrolls: Bool) {
+  public init(
+    row: Int, col: Int, rows: Int, cols: Int, flapSet: FlapSet, scrolls: Bool,
+    showsPictures: Bool = false
+  ) {
     self.row = row
     self.col = col
     self.rows = rows
     self.cols = cols
     self.flapSet = flapSet
     self.scrolls = scrolls
+    self.showsPictures = showsPictures
   }
+
+  /// Its cells.
+  public var cells: CellArea { CellArea(row: row, col: col, rows: rows, cols: cols) }
 
   /// Whether the rectangle at `row`, `col` of `rows` × `cols` lies inside this area.
   public func contains(row: Int, col: Int, rows: Int, cols: Int) -> Bool {

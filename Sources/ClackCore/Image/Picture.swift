@@ -27,6 +27,33 @@ public struct Picture: Sendable, Hashable {
 
   public var isAnimated: Bool { frames.count > 1 }
 
+  /// The same for the same picture in every process (64-bit FNV-1a over its size, pixels
+  /// and frame times), as 16 hex digits: how a wall's leader names a picture page's picture
+  /// to members that read the same file, rather than sending its pixels.
+  public var fingerprint: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    func mix(_ number: Int) {
+      var value = UInt64(truncatingIfNeeded: number)
+      for _ in 0..<8 {
+        mix(UInt8(value & 0xff))
+        value >>= 8
+      }
+    }
+    mix(width)
+    mix(height)
+    mix(frames.count)
+    for frame in frames {
+      mix(frame.milliseconds)
+      for byte in frame.rgba { mix(byte) }
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
   /// One pass of the animation.
   public var loopMilliseconds: Int { frames.reduce(0) { $0 + $1.milliseconds } }
 

@@ -25,6 +25,9 @@ public struct WallTile: Hashable, Sendable {
     self.scrolls = scrolls
   }
 
+  /// Its cells on the canvas.
+  public var cells: CellArea { CellArea(row: row, col: col, rows: rows, cols: cols) }
+
   /// Whether the tile covers the canvas cell at `row`, `col`.
   public func covers(row: Int, col: Int) -> Bool {
     row >= self.row && row < self.row + rows && col >= self.col && col < self.col + cols
@@ -111,9 +114,9 @@ public struct WallLayout: Hashable, Sendable {
       }
   }
 
-  /// The part of a canvas-sized `screen` that `tile` shows: its cells, and the scrolling lines
-  /// of its rows when lines scroll on it (`scrolls(_:)`). A picture is fitted to a board's
-  /// panel, not cut, so parts carry none.
+  /// The part of a canvas-sized `screen` that `tile` shows: its cells, the scrolling lines
+  /// of its rows when lines scroll on it (`scrolls(_:)`), and the screen's picture when it
+  /// covers exactly this tile. A picture is fitted to a board's panel, not cut.
   public func part(of screen: Screen, for tile: WallTile) -> Screen {
     precondition(
       screen.frame.rows == rows && screen.frame.cols == cols, "a wall's screen is canvas-sized")
@@ -129,7 +132,8 @@ public struct WallLayout: Hashable, Sendable {
         scrolling[row - tile.row] = line
       }
     }
-    return Screen(frame: frame, scrolling: scrolling)
+    let picture = screen.picture.flatMap { screen.pictureArea == tile.cells ? $0 : nil }
+    return Screen(frame: frame, scrolling: scrolling, picture: picture)
   }
 
   /// Every tile's part of `screen`, by tile name.
@@ -144,7 +148,8 @@ public struct WallLayout: Hashable, Sendable {
   }
 
   /// The canvas screen the tiles' parts make together, with the scrolling lines of the tiles
-  /// where lines scroll (`scrolls(_:)`): what `part(of:for:)` cuts a frame from a leader into.
+  /// where lines scroll (`scrolls(_:)`) and a tile's picture over its cells: what
+  /// `part(of:for:)` cuts a frame from a leader into.
   public func assemble(_ parts: [String: Screen]) -> Screen {
     var screen = Screen(rows: rows, cols: cols)
     for tile in tiles {
@@ -154,6 +159,10 @@ public struct WallLayout: Hashable, Sendable {
         for col in 0..<tile.cols {
           screen.frame[tile.row + row, tile.col + col] = part.frame[row, col]
         }
+      }
+      if let picture = part.picture {
+        screen.picture = picture
+        screen.pictureArea = tile.cells
       }
       guard scrolls(tile) else { continue }
       for (row, line) in part.scrolling where row >= 0 && row < tile.rows {

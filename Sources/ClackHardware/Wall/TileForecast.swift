@@ -41,7 +41,9 @@ public struct TileForecast: Sendable {
     guard let targets = board.flaps(for: to.frame) else { return nil }
     let origins = from.flatMap { board.flaps(for: $0.frame) }
     if let pixels = board.pixels {
-      if origins == targets && from?.scrolling == to.scrolling { return 0 }
+      if origins == targets && from?.scrolling == to.scrolling && from?.picture == to.picture {
+        return 0
+      }
       return PixelTransition(kind: pixels.transition, milliseconds: pixels.transitionMilliseconds)
         .honouring(reduceMotion: reduceMotion).milliseconds * 1000
     }

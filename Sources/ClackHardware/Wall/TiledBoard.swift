@@ -56,19 +56,22 @@ public final class TiledBoard: RunningBoard {
       }
       tiles.append((tile, running))
     }
+    let areas = tiles.map { tile, running in
+      BoardArea(
+        row: tile.row, col: tile.col, rows: tile.rows, cols: tile.cols,
+        flapSet: running.board.flapSet, scrolls: layout.scrolls(tile),
+        showsPictures: running.board.pixels != nil)
+    }
     do {
       board = try BoardDefinition.canvas(
-        name: name, rows: layout.rows, cols: layout.cols, tiles: tiles.map(\.1.board))
+        name: name, rows: layout.rows, cols: layout.cols, tiles: tiles.map(\.1.board),
+        pictureAreas: areas.filter(\.showsPictures).map(\.cells))
     } catch {
       throw .flapSet(error.description)
     }
     self.layout = layout
     self.tiles = tiles
-    areas = tiles.map { tile, running in
-      BoardArea(
-        row: tile.row, col: tile.col, rows: tile.rows, cols: tile.cols,
-        flapSet: running.board.flapSet, scrolls: layout.scrolls(tile))
-    }
+    self.areas = areas
     forecasts = tiles.map { TileForecast(board: $0.1.board) }
     self.raw = raw
     ledger = Mutex(

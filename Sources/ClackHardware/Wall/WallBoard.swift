@@ -94,7 +94,8 @@ public final class WallBoard: RunningBoard {
     }
     do {
       board = try BoardDefinition.canvas(
-        name: wall, rows: layout.rows, cols: layout.cols, tiles: tiles)
+        name: wall, rows: layout.rows, cols: layout.cols, tiles: tiles,
+        pictureAreas: areas.filter(\.showsPictures).map(\.cells))
     } catch {
       throw .flapSet(error.description)
     }
@@ -118,7 +119,7 @@ public final class WallBoard: RunningBoard {
   {
     BoardArea(
       row: tile.row, col: tile.col, rows: tile.rows, cols: tile.cols, flapSet: board.flapSet,
-      scrolls: layout.scrolls(tile))
+      scrolls: layout.scrolls(tile), showsPictures: board.pixels != nil)
   }
 
   // MARK: - The role

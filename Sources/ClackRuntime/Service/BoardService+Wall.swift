@@ -23,6 +23,16 @@ extension BoardService {
     await display.follow(frame)
   }
 
+  /// The config's picture pages' pictures by fingerprint: a leader's frame names a tile's
+  /// picture so, and every member reads the same files.
+  public var wallPictures: [String: Picture] {
+    var pictures: [String: Picture] = [:]
+    for page in settings.current.pages {
+      if case .picture(let picture, _) = page.template { pictures[picture.fingerprint] = picture }
+    }
+    return pictures
+  }
+
   /// What this member tells its leader: the last frame shown, how its landing went, and its
   /// board's faults. `clock` is the member's own measure of its clock against the leader's.
   public func wallReport(clock: ClockJudgement) async -> WallMemberReport {

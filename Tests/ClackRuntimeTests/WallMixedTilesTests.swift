@@ -56,8 +56,11 @@ import Testing
   }
 
   /// The flaps' member leading the wall, homed: its runtime over a recording board.
-  static func homedLeader() async throws -> (Wall, WallLeaderTests.Leader) {
-    let wall = try Self.wall()
+  static func homedLeader(configure: (inout RuntimeConfig) -> Void = { _ in }) async throws -> (
+    Wall, WallLeaderTests.Leader
+  ) {
+    var wall = try Self.wall()
+    configure(&wall.config)
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let raw = WallLeaderTests.RawClock()
     let local = RecordingBoard(board: wall.flaps)
@@ -78,6 +81,37 @@ import Testing
       wall,
       WallLeaderTests.Leader(runtime: runtime, local: local, wall: board, link: link, raw: raw)
     )
+  }
+
+  /// The member that drives the panel, following the flaps' member: its runtime over a
+  /// recording board of the panel.
+  static func followingTicker() async throws -> (
+    Wall, Runtime, RecordingBoard, ManualDaemonClock
+  ) {
+    let wall = try Self.wall()
+    let clock = ManualDaemonClock(RuntimeHarness.midnight)
+    let local = RecordingBoard(board: wall.panel)
+    let board = try WallBoard(
+      wall: "cafe", member: "ticker", layout: wall.layout, local: local,
+      remoteBoards: ["flaps": wall.flaps], link: MemoryWallLink(), role: .following("flaps"),
+      now: { clock.now() })
+    let runtime = await Runtime(
+      config: wall.config, runner: board,
+      store: try ClackStore(inMemory: "mixed-member-\(UUID())"), clock: clock,
+      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
+    await runtime.display.step()
+    await runtime.display.followWall(
+      WallMembership(wall: "cafe", tile: "ticker", leader: "flaps"), last: nil)
+    return (wall, runtime, local, clock)
+  }
+
+  /// The leader's frame giving the ticker `ticker` (and the flaps blanks), landing 5 s on.
+  static func frame(ticker: Screen, at now: Date) -> WallFrame {
+    WallFrame(
+      wall: "cafe", leader: "flaps", stamp: WallFrameStamp(term: 3, sequence: 2),
+      landAt: now + 5, sentAt: now, transition: Transition(),
+      parts: ["flaps": Screen(rows: 2, cols: 8), "ticker": ticker])
   }
 
   static let long =
@@ -169,30 +203,13 @@ import Testing
   }
 
   @Test func theMemberOnThePanelScrollsTheLeadersLine() async throws {
-    let wall = try Self.wall()
-    let clock = ManualDaemonClock(RuntimeHarness.midnight)
-    let local = RecordingBoard(board: wall.panel)
-    let board = try WallBoard(
-      wall: "cafe", member: "ticker", layout: wall.layout, local: local,
-      remoteBoards: ["flaps": wall.flaps], link: MemoryWallLink(), role: .following("flaps"),
-      now: { clock.now() })
-    let runtime = await Runtime(
-      config: wall.config, runner: board,
-      store: try ClackStore(inMemory: "mixed-member-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
-    await runtime.display.step()
-    await runtime.display.followWall(
-      WallMembership(wall: "cafe", tile: "ticker", leader: "flaps"), last: nil)
+    let (wall, runtime, local, clock) = try await Self.followingTicker()
 
     var ticker = Screen(rows: wall.panel.rows, cols: wall.panel.cols)
     let line = Array(Self.long.uppercased()).map(Symbol.character)
     for (col, symbol) in line.prefix(wall.panel.cols).enumerated() { ticker.frame[1, col] = symbol }
     ticker.scrolling = [1: line]
-    let frame = WallFrame(
-      wall: "cafe", leader: "flaps", stamp: WallFrameStamp(term: 3, sequence: 2),
-      landAt: clock.now() + 5, sentAt: clock.now(), transition: Transition(),
-      parts: ["flaps": Screen(rows: 2, cols: 8), "ticker": ticker])
+    let frame = Self.frame(ticker: ticker, at: clock.now())
     #expect(await runtime.display.follow(frame) == .aimed)
     let shown = try #require(local.screensShown.last)
     #expect(shown == ticker, "the panel got its part with the line that scrolls")
@@ -206,29 +223,15 @@ extension WallMixedTilesTests {
   /// A picture page in the ticker's zone (exactly the panel): the leader's frame gives the
   /// picture to the ticker's part alone, and the flaps' board is handed nothing.
   @Test func aPicturePageGoesToThePanelsPart() async throws {
-    var wall = try Self.wall()
     let page = Page(name: "dot", template: .picture(Self.dot, file: "dot.png"))
-    wall.config.pages = [page]
-    wall.config.schedules = [
-      ScheduleEntry(cadence: .rotation, zone: "ticker", content: .page(page), dwell: 60)
-    ]
-    let clock = ManualDaemonClock(RuntimeHarness.midnight)
-    let raw = WallLeaderTests.RawClock()
-    let local = RecordingBoard(board: wall.flaps)
-    let link = MemoryWallLink()
-    let board = try WallBoard(
-      wall: "cafe", member: "flaps", layout: wall.layout, local: local,
-      remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
-      raw: { raw.read() })
-    #expect(wall.config.pictureRefusal(wall.config.schedules[0], board: board.board) == nil)
-    let runtime = await Runtime(
-      config: wall.config, runner: board, store: try ClackStore(inMemory: "pic-\(UUID())"),
-      clock: clock, logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
-    await runtime.display.step()
-    raw.advance(seconds: 1)
-    clock.advance(by: 2)
-    await runtime.display.step()
+    let (wall, leader) = try await Self.homedLeader { config in
+      config.pages = [page]
+      config.schedules = [
+        ScheduleEntry(cadence: .rotation, zone: "ticker", content: .page(page), dwell: 60)
+      ]
+    }
+    let (link, local) = (leader.link, leader.local)
+    #expect(wall.config.pictureRefusal(wall.config.schedules[0], board: leader.wall.board) == nil)
     let frame = try #require(link.frames.last { $0.parts["ticker"]?.picture != nil })
     #expect(frame.parts["ticker"]?.picture == Self.dot)
     #expect(frame.parts["flaps"]?.picture == nil)
@@ -237,27 +240,10 @@ extension WallMixedTilesTests {
 
   /// The member that drives the panel shows the picture the leader's frame gives its part.
   @Test func theMemberOnThePanelShowsThePicture() async throws {
-    let wall = try Self.wall()
-    let clock = ManualDaemonClock(RuntimeHarness.midnight)
-    let local = RecordingBoard(board: wall.panel)
-    let board = try WallBoard(
-      wall: "cafe", member: "ticker", layout: wall.layout, local: local,
-      remoteBoards: ["flaps": wall.flaps], link: MemoryWallLink(), role: .following("flaps"),
-      now: { clock.now() })
-    let runtime = await Runtime(
-      config: wall.config, runner: board,
-      store: try ClackStore(inMemory: "pic-member-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
-    await runtime.display.step()
-    await runtime.display.followWall(
-      WallMembership(wall: "cafe", tile: "ticker", leader: "flaps"), last: nil)
+    let (wall, runtime, local, clock) = try await Self.followingTicker()
     let ticker = Screen(
       frame: Frame(rows: wall.panel.rows, cols: wall.panel.cols), picture: Self.dot)
-    let frame = WallFrame(
-      wall: "cafe", leader: "flaps", stamp: WallFrameStamp(term: 3, sequence: 2),
-      landAt: clock.now() + 5, sentAt: clock.now(), transition: Transition(),
-      parts: ["flaps": Screen(rows: 2, cols: 8), "ticker": ticker])
+    let frame = Self.frame(ticker: ticker, at: clock.now())
     #expect(await runtime.display.follow(frame) == .aimed)
     #expect(local.screensShown.last == ticker, "the panel got the picture over the whole of it")
   }

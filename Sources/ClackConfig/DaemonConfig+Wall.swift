@@ -5,9 +5,9 @@ import ClackMQTT
 extension YAMLReader {
   /// The `wall:` section: its name, this member, the leader, and the tiles, each a board file
   /// placed on the canvas (rows and columns counted from 1, as zones are). Every mistake
-  /// names its field; the tiles must make a wall (no overlaps), each member drives one tile
-  /// (or one member drives them all: a wall of one controller, which needs no leader), and
-  /// the leader and this member are among them.
+  /// names its field; the tiles must make a wall (no overlaps), a member drives the tiles
+  /// that name it (when one member drives them all, a wall of one controller, it needs no
+  /// leader), and the leader and this member are among them.
   func wallSettings(resolve: (String) -> String) throws(BoardFileError) -> WallSettings {
     let fields = try fields(
       allowed: ["name", "member", "leader", "tolerance_ms", "lead_ms", "handover_s", "tiles"],
@@ -16,29 +16,20 @@ extension YAMLReader {
     let tilesField = try fields.required("tiles")
     var tiles: [WallSettings.Tile] = []
     for item in try tilesField.items() { tiles.append(try item.wallTile(resolve: resolve)) }
-    // One controller may drive every tile (a wall of its own); on a wall of several, each
-    // drives one.
-    let oneController = Set(tiles.map(\.tile.member)).count == 1
-    var members: [String: YAMLReader] = [:]
-    for (item, tile) in zip(try tilesField.items(), tiles) {
-      if members[tile.tile.member] != nil, !oneController {
-        throw item.error(
-          "member '\(tile.tile.member)' has a tile already: on a wall of several controllers "
-            + "each drives one tile (one controller may drive every tile of a wall)")
-      }
-      members[tile.tile.member] = item
-    }
-    let known = members.keys.sorted().joined(separator: ", ")
+    // One controller may drive every tile (a wall of its own).
+    let members = Set(tiles.map(\.tile.member))
+    let oneController = members.count == 1
+    let known = members.sorted().joined(separator: ", ")
     let memberField = try fields.required("member")
     let member = try memberField.string()
-    guard members[member] != nil else {
+    guard members.contains(member) else {
       throw memberField.error("'\(member)' has no tile; the tiles' members are \(known)")
     }
     // A wall of one controller has nobody else to lead it.
     let leader: String
     if let leaderField = fields["leader"] {
       leader = try leaderField.string()
-      guard members[leader] != nil else {
+      guard members.contains(leader) else {
         throw leaderField.error("'\(leader)' has no tile; the tiles' members are \(known)")
       }
     } else if oneController {

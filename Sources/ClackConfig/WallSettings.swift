@@ -3,7 +3,8 @@ import ClackCore
 
 /// The `wall:` section (docs/walls.md): this controller is one member of a wall of several,
 /// which coordinate through the `mqtt:` section's broker, or drives every tile of a wall of
-/// its own. Every member's config lists the same tiles; each names itself in `member`.
+/// its own. Every member's config lists the same tiles; each names itself in `member`, and
+/// drives the tiles that name it (one or several).
 public struct WallSettings: Sendable, Hashable {
   /// The wall's name, one topic level: `<prefix>/wall/<name>/…`.
   public var name: String
@@ -50,8 +51,11 @@ public struct WallSettings: Sendable, Hashable {
       pictureAreas: layout.tiles.filter(\.scrolls).map(\.cells))
   }
 
-  /// This member's tile (the first, on a wall of one controller).
+  /// This member's tile (its first, when it drives several).
   public var ownTile: Tile? { tiles.first { $0.tile.member == member } }
+
+  /// Every tile this member drives, in the file's order.
+  public var ownTiles: [Tile] { tiles.filter { $0.tile.member == member } }
 
   /// True on a wall of one controller: this one drives every tile, with no broker and no
   /// other member (`TiledBoard`).
@@ -60,7 +64,8 @@ public struct WallSettings: Sendable, Hashable {
   /// The members in the order they lead: the configured leader, then the others as the
   /// tiles list them.
   public var succession: [String] {
-    [leader] + tiles.map(\.tile.member).filter { $0 != leader }
+    var seen: Set<String> = [leader]
+    return [leader] + tiles.map(\.tile.member).filter { seen.insert($0).inserted }
   }
 
   /// The other tiles' boards, by tile name (what the leader forecasts them by).

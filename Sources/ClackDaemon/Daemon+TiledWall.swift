@@ -6,12 +6,13 @@ import ClackNetworkHAL
 import Logging
 
 /// A wall of one controller (docs/walls.md): this daemon drives every tile's board itself,
-/// with no broker and no other member.
+/// with no broker and no other member. A member of a wall of several that drives several
+/// tiles drives them the same way, under its `WallBoard`.
 extension Daemon {
-  /// A runner for each tile after the first (whose runner, `first`, the daemon made already
-  /// as it makes any board's), each on its own real-time thread, and one `TiledBoard` over
-  /// them all. A calibration saved in the state directory is the first tile's; the others
-  /// take their board files' offsets.
+  /// A runner for each of this member's tiles after the first (whose runner, `first`, the
+  /// daemon made already as it makes any board's), each on its own real-time thread, and one
+  /// `TiledBoard` over them all. A calibration saved in the state directory is the first
+  /// tile's; the others take their board files' offsets.
   static func openTiledWall(
     _ wall: WallSettings, first: BoardRunner, options: Options, logger: Logger
   ) throws -> TiledBoard {
@@ -23,7 +24,7 @@ extension Daemon {
     }
     var boards: [String: any RunningBoard] = [:]
     var started: [BoardRunner] = []
-    for (index, tile) in wall.tiles.enumerated() {
+    for (index, tile) in wall.ownTiles.enumerated() {
       guard index > 0 else {
         boards[tile.tile.name] = first
         continue
@@ -45,9 +46,11 @@ extension Daemon {
       }
     }
     do {
-      let board = try TiledBoard(name: wall.name, layout: layout, boards: boards)
+      let board = try TiledBoard(
+        name: wall.name, layout: layout, boards: boards, drivesAll: wall.drivesEveryTile)
+      let driven = wall.drivesEveryTile ? "all" : "\(boards.count)"
       logger.info(
-        "wall '\(wall.name)': \(layout.tiles.count) tiles (\(layout.rows)×\(layout.cols)), all driven here"
+        "wall '\(wall.name)': \(layout.tiles.count) tiles (\(layout.rows)×\(layout.cols)), \(driven) driven here"
       )
       return board
     } catch {

@@ -33,11 +33,12 @@ extension Daemon {
     return SystemWallClock(shift: shift / 1000)
   }
 
-  /// Every member drives a `WallBoard` of the whole wall over its own tile's board, and
+  /// Every member drives a `WallBoard` of the whole wall over its own tile's board (or a
+  /// `TiledBoard` of its tiles, when it drives several), and
   /// starts out following the configured leader; its `MQTTWallSeat` decides with the others
   /// who leads, and hands the lead over when the leader drops out.
   static func openWall(
-    _ wall: WallSettings, mqtt: MQTTSettings, local: BoardRunner, clock: any DaemonClock,
+    _ wall: WallSettings, mqtt: MQTTSettings, local: any RunningBoard, clock: any DaemonClock,
     logger: Logger
   ) throws(DaemonError) -> OpenWall {
     let topics = WallTopics(prefix: mqtt.prefix, wall: wall.name)
@@ -56,7 +57,8 @@ extension Daemon {
     } catch {
       throw DaemonError("wall '\(wall.name)': \(error)")
     }
-    guard let tile = wall.ownTile?.tile else {
+    let own = wall.ownTiles.map(\.tile)
+    guard let tile = own.first else {
       throw DaemonError("wall '\(wall.name)': member '\(wall.member)' has no tile")
     }
     let link = SeatLink()
@@ -71,7 +73,7 @@ extension Daemon {
     }
     let order = wall.succession.joined(separator: ", ")
     logger.info(
-      "wall '\(wall.name)': tile '\(tile.name)' (\(tile.placement)) of \(layout.tiles.count) (\(layout.rows)×\(layout.cols)); leaders in turn: \(order)"
+      "wall '\(wall.name)': \(own.map { "tile '\($0.name)' (\($0.placement))" }.joined(separator: ", ")) of \(layout.tiles.count) (\(layout.rows)×\(layout.cols)); leaders in turn: \(order)"
     )
     let membership = WallMembership(
       wall: wall.name, member: wall.member, tile: tile.name, leader: wall.leader)

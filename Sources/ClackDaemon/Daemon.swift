@@ -156,8 +156,9 @@ public struct Daemon {
       realtimeTwin: options.realtimeTwin,
       connect: { url, key in LocalAPIBoardLink(url: url, key: key) })
     logger.info("\(runner.grant)")
+    // A wall of one controller, or a member of a wall of several that drives several tiles.
     let tiled = try config.wall.flatMap { wall in
-      wall.drivesEveryTile
+      wall.drivesEveryTile || wall.ownTiles.count > 1
         ? try Self.openTiledWall(wall, first: runner, options: options, logger: logger) : nil
     }
     let wall = try config.wall.flatMap { wall throws(DaemonError) in
@@ -165,7 +166,8 @@ public struct Daemon {
       wall.drivesEveryTile
         ? nil
         : try Self.openWall(
-          wall, mqtt: config.mqtt ?? MQTTSettings(host: "localhost"), local: runner, clock: clock,
+          wall, mqtt: config.mqtt ?? MQTTSettings(host: "localhost"), local: tiled ?? runner,
+          clock: clock,
           logger: logger)
     }
     // What the runtime drives, and what stops at the end: every tile's board with it.

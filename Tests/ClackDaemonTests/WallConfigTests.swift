@@ -80,7 +80,8 @@ import Testing
       ),
       (
         Self.threePis.replacingOccurrences(of: "member: right", with: "member: left"),
-        "member 'left' has a tile already: on a wall of several controllers each drives one tile"
+        // A member may drive several tiles, each named: the name defaults to the member's.
+        "wall.tiles: two tiles are named 'left': give each tile a name of its own"
       ),
       (
         Self.threePis.replacingOccurrences(of: "name: lobby", with: "name: The Lobby"),
@@ -122,6 +123,20 @@ extension WallConfigTests {
         - {member: home, name: left, row: 1, col: 1, board: boards/vestaboard-note.yaml}
         - {member: home, name: right, row: 1, col: 16, board: boards/vestaboard-note.yaml}
     """
+
+  @Test func aMemberMayDriveSeveralTiles() throws {
+    let yaml = Self.threePis.replacingOccurrences(
+      of: "{member: right, row: 1, col: 45}",
+      with: "{member: middle, name: far, row: 1, col: 45, board: boards/vestaboard-note.yaml}")
+    let config = try Self.parse(yaml)
+    let wall = try #require(config.wall)
+    #expect(wall.ownTiles.map(\.tile.name) == ["middle", "far"])
+    #expect(!wall.drivesEveryTile, "the left tile is another controller's")
+    #expect(wall.succession == ["left", "middle"], "each member once")
+    #expect(wall.otherBoards.keys.sorted() == ["left"])
+    // The first of its tiles' boards is the one the config's board names.
+    #expect(config.boardPath == Self.root.appendingPathComponent("boards/sim-6x22.yaml").path)
+  }
 
   @Test func aWallOfOneControllerNeedsNoBrokerAndNoLeader() throws {
     let config = try Self.parse(Self.oneController)

@@ -14,8 +14,11 @@ import Synchronization
 public final class TiledBoard: RunningBoard {
   public let board: BoardDefinition
   public let layout: WallLayout
-  /// Every tile with the board that shows it, in the layout's order.
+  /// Every tile driven here with the board that shows it, in the layout's order.
   public let tiles: [(tile: WallTile, board: any RunningBoard)]
+  /// False on a member of a wall of several controllers that drives some of its tiles: the
+  /// canvas is the whole wall's, and the other members' tiles are left blank here.
+  public let drivesAll: Bool
   /// Each tile, laid out in its own board's symbols, and scrolling where it can.
   public let areas: [BoardArea]
   private let forecasts: [TileForecast]
@@ -41,14 +44,18 @@ public final class TiledBoard: RunningBoard {
     var partial: (screen: Screen, landRaw: Int)?
   }
 
-  /// `boards` has each tile's board by tile name; every board runs at the same speed.
+  /// `boards` has each tile's board by tile name; every board runs at the same speed. With
+  /// `drivesAll` false it has only some tiles' (a member's own, on a wall of several).
   public init(
-    name: String, layout: WallLayout, boards: [String: any RunningBoard],
+    name: String, layout: WallLayout, boards: [String: any RunningBoard], drivesAll: Bool = true,
     raw: @escaping @Sendable () -> Int = { MonotonicTickClock.raw() }
   ) throws(WallBoardError) {
     var tiles: [(WallTile, any RunningBoard)] = []
     for tile in layout.tiles {
-      guard let running = boards[tile.name] else { throw .noBoard(tile: tile.name) }
+      guard let running = boards[tile.name] else {
+        if drivesAll { throw .noBoard(tile: tile.name) }
+        continue
+      }
       guard running.board.rows == tile.rows, running.board.cols == tile.cols else {
         throw .sizeMismatch(
           tile: tile.name, tileSize: "\(tile.rows)×\(tile.cols)",
@@ -56,6 +63,7 @@ public final class TiledBoard: RunningBoard {
       }
       tiles.append((tile, running))
     }
+    guard !tiles.isEmpty else { throw .noBoard(tile: layout.tiles[0].name) }
     let areas = tiles.map { tile, running in
       BoardArea(
         row: tile.row, col: tile.col, rows: tile.rows, cols: tile.cols,
@@ -71,6 +79,7 @@ public final class TiledBoard: RunningBoard {
     }
     self.layout = layout
     self.tiles = tiles
+    self.drivesAll = drivesAll
     self.areas = areas
     forecasts = tiles.map { TileForecast(board: $0.1.board) }
     self.raw = raw
@@ -237,7 +246,9 @@ public final class TiledBoard: RunningBoard {
   }
 
   public func readyLine(_ state: ExecutorState) -> String {
-    "wall '\(board.name)' (\(layout.rows)×\(layout.cols), \(tiles.count) tiles, all driven here); "
+    let driven = drivesAll ? "all driven here" : "\(tiles.count) driven here"
+    return
+      "wall '\(board.name)' (\(layout.rows)×\(layout.cols), \(layout.tiles.count) tiles, \(driven)); "
       + tiles.map { "tile '\($0.tile.name)': \($0.board.readyLine($0.board.state))" }
       .joined(separator: "; ")
   }

@@ -28,7 +28,7 @@ extension WallBoard {
     for module in own.modules.indices {
       let cell = localBoard.order.cell(
         ofModule: module, rows: localBoard.rows, cols: localBoard.cols)
-      let index = canvasModule(localTile, cell)
+      let index = canvasModule(localOrigin, cell)
       var report = own.modules[module]
       report.flap =
         report.flap < 0
@@ -38,7 +38,7 @@ extension WallBoard {
       state.modules[index] = report
       state.faults[index] = own.faults.indices.contains(module) ? own.faults[module] : nil
     }
-    for tile in layout.tiles where tile.name != localTile.name {
+    for tile in layout.tiles where tile.member != member {
       let problem = Self.problem(member: tile.member, report: reports[tile.member])
       for row in 0..<tile.rows {
         for col in 0..<tile.cols {

@@ -21,12 +21,16 @@ public final class WallBoard: RunningBoard {
   public let layout: WallLayout
   public let wall: String
   public let member: String
-  /// The leader's own tile and its board.
-  public let localTile: WallTile
+  /// This member's own tiles (most members have one), in the wall's order, and the board
+  /// that shows them: the tile's own board, or a `TiledBoard` of the whole canvas over the
+  /// boards of the member's tiles.
+  public let localTiles: [WallTile]
   public let local: any RunningBoard
+  /// Where `local`'s board sits on the canvas: the one tile, or the whole canvas.
+  let localOrigin: WallTile
   private let remotes: [(tile: WallTile, forecast: TileForecast)]
-  /// The local tile's board as the leader forecasts the others' (for its lines' scrolling).
-  private let localForecast: TileForecast
+  /// The local tiles' boards as the leader forecasts the others' (for their lines' scrolling).
+  private let localForecasts: [(tile: WallTile, forecast: TileForecast)]
   /// Each tile, laid out in its own board's symbols, and scrolling where it can.
   public let areas: [BoardArea]
   let link: any WallLink
@@ -65,21 +69,16 @@ public final class WallBoard: RunningBoard {
     raw: @escaping @Sendable () -> Int = { MonotonicTickClock.raw() }
   ) throws(WallBoardError) {
     let own = layout.tiles(of: member)
-    guard own.count == 1, let tile = own.first else {
-      throw .ownTiles(member: member, count: own.count)
-    }
-    guard tile.rows == local.board.rows, tile.cols == local.board.cols else {
-      throw .sizeMismatch(
-        tile: tile.name, tileSize: "\(tile.rows)×\(tile.cols)",
-        boardSize: "\(local.board.rows)×\(local.board.cols)")
-    }
+    let ownBoards = try Self.ownBoards(own, member: member, layout: layout, local: local)
     var remotes: [(WallTile, TileForecast)] = []
+    var localForecasts: [(WallTile, TileForecast)] = []
     var tiles: [BoardDefinition] = []
     var areas: [BoardArea] = []
     for other in layout.tiles {
-      guard other.name != tile.name else {
-        tiles.append(local.board)
-        areas.append(Self.area(of: other, board: local.board, in: layout))
+      if let definition = ownBoards[other.name] {
+        tiles.append(definition)
+        areas.append(Self.area(of: other, board: definition, in: layout))
+        localForecasts.append((other, TileForecast(board: definition)))
         continue
       }
       guard let definition = remoteBoards[other.name] else { throw .noBoard(tile: other.name) }
@@ -102,16 +101,49 @@ public final class WallBoard: RunningBoard {
     self.layout = layout
     self.wall = wall
     self.member = member
-    localTile = tile
+    localTiles = own
+    localOrigin =
+      own.count == 1
+      ? own[0]
+      : WallTile(name: member, member: member, row: 0, col: 0, rows: layout.rows, cols: layout.cols)
     self.local = local
     self.remotes = remotes
-    localForecast = TileForecast(board: local.board)
+    self.localForecasts = localForecasts
     self.areas = areas
     self.link = link
     self.now = now
     self.raw = raw
     leadNanoseconds = leadMilliseconds * 1_000_000
     ledger = Mutex(Ledger(role: role, stamp: WallFrameStamp(term: term, sequence: 0)))
+  }
+
+  /// Each own tile's board by tile name: the local board itself for one tile; for several,
+  /// the boards of a `TiledBoard` of the wall's canvas that drives exactly those tiles.
+  private static func ownBoards(
+    _ own: [WallTile], member: String, layout: WallLayout, local: any RunningBoard
+  ) throws(WallBoardError) -> [String: BoardDefinition] {
+    guard let tile = own.first else { throw .ownTiles(member: member, count: 0) }
+    guard own.count > 1 else {
+      guard tile.rows == local.board.rows, tile.cols == local.board.cols else {
+        throw .sizeMismatch(
+          tile: tile.name, tileSize: "\(tile.rows)×\(tile.cols)",
+          boardSize: "\(local.board.rows)×\(local.board.cols)")
+      }
+      return [tile.name: local.board]
+    }
+    guard let tiled = local as? TiledBoard, tiled.layout == layout,
+      tiled.tiles.map(\.tile) == own
+    else { throw .ownTiles(member: member, count: own.count) }
+    return Dictionary(uniqueKeysWithValues: tiled.tiles.map { ($0.tile.name, $0.board.board) })
+  }
+
+  /// The part of a canvas `screen` the local board shows: its tile's part, or on a member
+  /// with several tiles the canvas with only those tiles' parts (the others blank).
+  func localPart(_ screen: Screen) -> Screen {
+    guard localTiles.count > 1 else { return layout.part(of: screen, for: localOrigin) }
+    return layout.assemble(
+      Dictionary(
+        uniqueKeysWithValues: localTiles.map { ($0.name, layout.part(of: screen, for: $0)) }))
   }
 
   private static func area(of tile: WallTile, board: BoardDefinition, in layout: WallLayout)
@@ -184,7 +216,7 @@ public final class WallBoard: RunningBoard {
 
   public func home(showing frame: Frame) -> Bool {
     let screen = Screen(frame: frame)
-    let part = layout.part(of: screen, for: localTile)
+    let part = localPart(screen)
     guard local.home(showing: part.frame) else { return false }
     ledger.withLock { ledger in
       ledger.localCommands += 1
@@ -204,7 +236,7 @@ public final class WallBoard: RunningBoard {
   public func show(_ screen: Screen, transition: Transition, reduceMotion: Bool, notBefore: Int)
     -> Handover
   {
-    let part = layout.part(of: screen, for: localTile)
+    let part = localPart(screen)
     guard isLeading else {
       return showFollowing(
         part, transition: transition, reduceMotion: reduceMotion, notBefore: notBefore)
@@ -268,8 +300,7 @@ public final class WallBoard: RunningBoard {
   {
     let (sent, leading) = ledger.withLock { ($0.sent, $0.role == .leading) }
     var longest = local.landingMicroseconds(
-      to: layout.part(of: screen, for: localTile), transition: transition,
-      reduceMotion: reduceMotion)
+      to: localPart(screen), transition: transition, reduceMotion: reduceMotion)
     guard leading else { return longest }
     for (tile, forecast) in remotes {
       guard
@@ -321,8 +352,8 @@ public final class WallBoard: RunningBoard {
   /// scrolls: a message's time on show counts from the change, as on flaps.
   public func seenWholeMilliseconds(_ screen: Screen, reduceMotion: Bool) -> Int? {
     guard !screen.scrolling.isEmpty else { return nil }
-    var pass = localForecast.firstPassMilliseconds(of: layout.part(of: screen, for: localTile))
-    for (tile, forecast) in remotes {
+    var pass = 0
+    for (tile, forecast) in localForecasts + remotes {
       pass = max(pass, forecast.firstPassMilliseconds(of: layout.part(of: screen, for: tile)))
     }
     guard pass > 0 else { return nil }
@@ -331,13 +362,15 @@ public final class WallBoard: RunningBoard {
   }
 
   public func readyLine(_ state: ExecutorState) -> String {
+    let names = localTiles.map { "'\($0.name)'" }.joined(separator: ", ")
     let role =
       switch self.role {
       case .leading: "led from here"
       case .following(let leader): "led by '\(leader)'"
       }
     return "wall '\(wall)' (\(layout.rows)×\(layout.cols), \(layout.tiles.count) tiles) \(role); "
-      + "tile '\(localTile.name)': \(local.readyLine(local.state))"
+      + "\(localTiles.count == 1 ? "tile '\(localOrigin.name)'" : "tiles \(names)"): "
+      + local.readyLine(local.state)
   }
 
   public func stop() -> String { local.stop() }
@@ -360,7 +393,8 @@ public enum WallBoardError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .ownTiles(let member, 0): "member '\(member)' has no tile on the wall"
     case .ownTiles(let member, let count):
-      "member '\(member)' has \(count) tiles; a member drives one tile (its board)"
+      "member '\(member)' has \(count) tiles, so its board must drive all of them (a wall's "
+        + "canvas over their boards)"
     case .sizeMismatch(let tile, let tileSize, let boardSize):
       "tile '\(tile)' is \(tileSize) on the wall, but its board is \(boardSize)"
     case .noBoard(let tile): "tile '\(tile)' has no board file"

@@ -76,7 +76,8 @@ extension Daemon {
       "wall '\(wall.name)': \(own.map { "tile '\($0.name)' (\($0.placement))" }.joined(separator: ", ")) of \(layout.tiles.count) (\(layout.rows)×\(layout.cols)); leaders in turn: \(order)"
     )
     let membership = WallMembership(
-      wall: wall.name, member: wall.member, tile: tile.name, leader: wall.leader)
+      wall: wall.name, member: wall.member, tile: tile.name, tiles: own.map(\.name),
+      leader: wall.leader)
     return OpenWall(
       board: board, membership: membership,
       service: { service in

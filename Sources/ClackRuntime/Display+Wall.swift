@@ -9,19 +9,30 @@ public struct WallMembership: Sendable, Hashable, CustomStringConvertible {
   public var wall: String
   /// This controller's name among the members (its tile's, unless the config names it).
   public var member: String
+  /// The member's first tile: every frame has a part for it.
   public var tile: String
+  /// Every tile the member drives (most drive one).
+  public var tiles: [String]
   public var leader: String
 
-  public init(wall: String, member: String? = nil, tile: String, leader: String) {
+  public init(
+    wall: String, member: String? = nil, tile: String, tiles: [String]? = nil, leader: String
+  ) {
     self.wall = wall
     self.member = member ?? tile
     self.tile = tile
+    self.tiles = tiles ?? [tile]
     self.leader = leader
   }
 
   public var description: String {
-    "this board is tile '\(tile)' of wall '\(wall)', which shows what its leader "
-      + "'\(leader)' sends: send messages to the leader"
+    let names = tiles.map { "'\($0)'" }
+    let board =
+      names.count == 1
+      ? "this board is tile \(names[0])"
+      : "this member's boards are tiles \(names.joined(separator: ", "))"
+    return "\(board) of wall '\(wall)', which shows what its leader '\(leader)' sends: send "
+      + "messages to the leader"
   }
 }
 

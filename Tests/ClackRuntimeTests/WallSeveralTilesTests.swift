@@ -109,8 +109,13 @@ import Testing
   @Test func aFollowingMemberShowsBothOfItsPartsAtTheInstant() async throws {
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let ends = try await Self.ends(role: .following("middle"), clock: clock)
-    await ends.runtime.display.followWall(
-      WallMembership(wall: "lobby", member: "ends", tile: "left", leader: "middle"), last: nil)
+    let membership = WallMembership(
+      wall: "lobby", member: "ends", tile: "left", tiles: ["left", "right"], leader: "middle")
+    await ends.runtime.display.followWall(membership, last: nil)
+    #expect(
+      membership.description
+        == "this member's boards are tiles 'left', 'right' of wall 'lobby', which shows what its leader 'middle' sends: send messages to the leader"
+    )
     func part(_ text: String) -> Screen {
       var frame = Frame(rows: 2, cols: 8)
       for (col, character) in text.enumerated() { frame[0, col] = .character(character) }

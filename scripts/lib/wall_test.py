@@ -1,7 +1,8 @@
 """Wall tests (scripts/wall-test.sh): three `clack run --simulate` controllers, each a host of
 its own in a network namespace this test makes (a veth pair to a bridge, an address of its
 own), and a real Mosquitto broker on the bridge. Checks that a message sent to the leader is
-laid out across the three tiles and lands together (the spread is printed), that a member
+laid out across the wall's four tiles (the right member drives two boards, as a Pi with two
+boards on its buses does) and lands together (the spread is printed), that a member
 killed and restarted catches up (the time is printed), that messages sent to a member are
 refused, that the leader killed right after acknowledging a message hands over to the next
 member, which shows that message (the time is printed), that a member whose clock is off
@@ -26,6 +27,8 @@ clack, mosquitto = sys.argv[1], sys.argv[2]
 BRIDGE, NET = "clkwall0", "10.231.0"
 BROKER_ADDRESS, BROKER_PORT, API_PORT = f"{NET}.1", 17345, 17346
 MEMBERS = {"left": f"{NET}.11", "middle": f"{NET}.12", "right": f"{NET}.13"}
+# Each member's columns of the 3x40 canvas: the right member drives tiles 'right' and 'far'.
+COLUMNS = {"left": (0, 10), "middle": (10, 20), "right": (20, 40)}
 work = tempfile.mkdtemp(prefix="clack-wall-")
 os.chmod(work, 0o755)
 write_board(work, "WALL TILE 3x10", seed=7)
@@ -129,6 +132,7 @@ def write_config(name):
     tiles = "\n".join(
         f"    - {{member: {member}, row: 1, col: {1 + 10 * index}, board: board.yaml}}"
         for index, member in enumerate(MEMBERS))
+    tiles += "\n    - {member: right, name: far, row: 1, col: 31, board: board.yaml}"
     # The middle member finds the broker on the LAN, as a Pi with host: auto does.
     broker = ("host: auto" if name == "middle"
               else f"host: {BROKER_ADDRESS}, port: {BROKER_PORT}")
@@ -241,14 +245,15 @@ def wait_statuses(predicate, timeout=30):
 
 
 def wall_text(members=tuple(MEMBERS)):
-    """The three tiles side by side: the wall as its members show it. Every member's board is
-    the whole canvas; its own tile is its ten columns."""
+    """The members' tiles side by side: the wall as its members show it. Every member's board
+    is the whole canvas; its own tiles are its columns (COLUMNS)."""
     texts = []
-    for index, name in enumerate(MEMBERS):
+    for name in MEMBERS:
         if name not in members:
             continue
         canvas = settled(name) or ""
-        texts.append("|".join(row[10 * index:10 * index + 10] for row in canvas.split("|")))
+        first, end = COLUMNS[name]
+        texts.append("|".join(row[first:end] for row in canvas.split("|")))
     if not all(texts):
         return ""
     rows = [text.split("|") for text in texts]
@@ -289,15 +294,17 @@ try:
     status, receipt = send("ONE WALL OF THREE BOARDS")
     check("the leader takes a message for the wall", status == 201, str(receipt))
     text = wall_text()
-    check("the message is laid out across the three tiles", "ONE WALL OF THREE BOARDS" in text,
-          text)
+    check("the message is laid out across the tiles", "ONE WALL OF THREE BOARDS" in text, text)
     _, leader_view = request("left", "GET", "/api/v1/board")
     leader_text = "|".join("".join(c or " " for c in row) for row in leader_view["cells"])
     check("the tiles together show what the leader laid out", leader_text == text,
           f"leader {leader_text!r}, tiles {text!r}")
 
     spreads = []
-    for attempt, message in enumerate(["LAND TOGETHER", "AT ONE INSTANT", "ON EVERY TILE"]):
+    # Each as wide as the wall, so that every member's tiles change.
+    for attempt, message in enumerate(["EVERY TILE OF THE WALL LANDS AT ONCE",
+                                       "FOUR TILES THREE MEMBERS ONE INSTANT",
+                                       "THE SAME MOMENT ON EVERY SINGLE TILE"]):
         send(message)
         found = wait_statuses(lambda s: len({v.get("seq") for v in s.values()}) == 1
                               and all("landed_ms" in v for v in s.values())
@@ -369,7 +376,7 @@ try:
         # The new leader's board is the whole wall; the killed leader's tile as it was sent.
         canvas = settled("middle") or ""
         tiles = wall_text(("middle", "right"))
-        ours = "|".join(row[10:] for row in canvas.split("|"))
+        ours = "|".join(row[COLUMNS["middle"][0]:] for row in canvas.split("|"))
         shown = canvas if ("KEPT OVER A HANDOVER" in canvas.replace("|", "")
                            and tiles == ours) else None
         time.sleep(0.2)
@@ -385,6 +392,7 @@ try:
     check("the new leader takes messages, the others refuse them naming it, and the old "
           "leader back follows it",
           status_new == 201 and status == 409 and "'middle'" in refusal["error"]["message"]
+          and "tiles 'right', 'far'" in refusal["error"]["message"]
           and wait_log("left", "'left' follows 'middle'"), str(refusal))
 
     kill("right", signal.SIGTERM)
@@ -419,7 +427,7 @@ try:
     addresses = {d.get("member"): d.get("addresses", [None])[0] for d in found}
     check("clack find on one host finds the three members, each with its address, wall and size",
           addresses == {name: address for name, address in MEMBERS.items()}
-          and all(d.get("wall") == "lobby" and (d.get("rows"), d.get("cols")) == (3, 30)
+          and all(d.get("wall") == "lobby" and (d.get("rows"), d.get("cols")) == (3, 40)
                   and d.get("url", "").startswith("http://") for d in found),
           json.dumps(found)[:600] or result.stderr)
 finally:

@@ -93,7 +93,8 @@ extension BoardService {
     let leading = board.role == .leading
     board.follow(leader)
     let membership = WallMembership(
-      wall: board.wall, member: board.member, tile: board.localTiles[0].name, leader: leader)
+      wall: board.wall, member: board.member, tile: board.localTiles[0].name,
+      tiles: board.localTiles.map(\.name), leader: leader)
     if leading {
       await display.followWall(membership, last: board.stamp)
     } else {

@@ -41,3 +41,36 @@ final class SharedFlapSetCache: Sendable {
     return shared
   }
 }
+
+extension ZoneRenderer {
+  /// Refuses a message whose frame puts a symbol on cells no area covers (a gap a wall's
+  /// tiles of different sizes leave), which no board shows: it would be lost, not shown.
+  func checkShown(_ frame: Frame, in zone: ZoneSpec) throws(UnshownCells) {
+    guard !areas.isEmpty else { return }
+    for row in 0..<frame.rows {
+      let lost = (0..<frame.cols).filter { col in
+        frame[row, col] != .blank
+          && !areas.contains {
+            $0.contains(row: zone.row + row, col: zone.col + col, rows: 1, cols: 1)
+          }
+      }
+      guard let first = lost.first, let last = lost.last else { continue }
+      throw UnshownCells(
+        row: zone.row + row + 1, firstCol: zone.col + first + 1, lastCol: zone.col + last + 1)
+    }
+  }
+}
+
+/// A message that would put symbols where no tile of the wall shows them. Rows and columns
+/// of the canvas, from 1.
+public struct UnshownCells: Error, Equatable, Sendable, CustomStringConvertible {
+  public let row: Int
+  public let firstCol: Int
+  public let lastCol: Int
+
+  public var description: String {
+    let columns = firstCol == lastCol ? "column \(firstCol)" : "columns \(firstCol)–\(lastCol)"
+    return "the message reaches row \(row), \(columns) of the wall, where no tile shows it: "
+      + "send it to a zone within the tiles, or make it shorter"
+  }
+}

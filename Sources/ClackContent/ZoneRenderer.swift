@@ -35,6 +35,12 @@ public struct ZoneRenderer: Sendable {
   public func frame(for body: MessageBody, in zone: ZoneSpec, lenient: Bool = false) throws
     -> Frame
   {
+    let frame = try laidOut(body, in: zone, lenient: lenient)
+    if !lenient { try checkShown(frame, in: zone) }
+    return frame
+  }
+
+  private func laidOut(_ body: MessageBody, in zone: ZoneSpec, lenient: Bool) throws -> Frame {
     switch body {
     case .text(let text, let justify, let align, let script):
       let options = LayoutOptions(

@@ -112,6 +112,8 @@ public struct MessageService: Sendable {
       throw .wrongSize(error)
     } catch let error as VBMLError {
       throw .vbml(error)
+    } catch let error as UnshownCells {
+      throw .unshown(error, zone: zone.name)
     } catch {
       throw .unsupportedCodes("\(error)")
     }
@@ -144,6 +146,8 @@ public enum AcceptError: Error, Sendable {
   case wrongSize(SizeMismatch)
   /// Codes that are not in the table, or not on this board's flaps.
   case unsupportedCodes(String)
+  /// On a wall whose tiles leave a gap: symbols where no tile would show them.
+  case unshown(UnshownCells, zone: String)
   /// The store refused it (rate limit, a bad field) or failed.
   /// A VBML document that cannot be composed, or shown, in its zone.
   case vbml(VBMLError)

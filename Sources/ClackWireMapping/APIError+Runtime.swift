@@ -44,6 +44,13 @@ extension APIError {
       return APIError(
         .badRequest, code: "unsupported_characters", message: "characters: \(message)",
         details: ["field": .string("characters")])
+    case .unshown(let cells, let zone):
+      return APIError(
+        .badRequest, code: "outside_tiles", message: cells.description,
+        details: [
+          "zone": .string(zone), "row": .int(cells.row), "first_col": .int(cells.firstCol),
+          "last_col": .int(cells.lastCol),
+        ])
     case .vbml(let error): return .from(VBMLError("vbml.\(error.path)", error.message))
     case .store(let error): return .from(error)
     case .wallMember(let membership):

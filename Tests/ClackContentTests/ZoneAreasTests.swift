@@ -105,3 +105,43 @@ extension ZoneAreasTests {
     #expect(panel.picture == dot && panel.pictureArea == nil)
   }
 }
+
+extension ZoneAreasTests {
+  /// The ticker beside the flaps' bottom rows leaves rows 1–4, columns 23–38 of the canvas to
+  /// no tile: a message that would put a symbol there is refused, naming the cells, rather
+  /// than shown in part; one that stays on the tiles is not.
+  @Test func aMessageReachingCellsNoTileShowsIsRefused() throws {
+    let renderer = Self.renderer
+    let whole = ZoneSpec(name: "main", row: 0, col: 0, rows: 6, cols: 38)
+    // Centred on the canvas, a short line sits on rows 3 and 4, over the gap's columns.
+    // Its 25 characters from column 7: 'HOWS THIS' in columns 23–31.
+    #expect(throws: UnshownCells(row: 3, firstCol: 23, lastCol: 31)) {
+      try renderer.frame(for: .text("THE WHOLE WALL SHOWS THIS"), in: whole)
+    }
+    #expect(
+      UnshownCells(row: 3, firstCol: 23, lastCol: 26).description
+        == "the message reaches row 3, columns 23–26 of the wall, where no tile shows it: send it to a zone within the tiles, or make it shorter"
+    )
+    // At the top left, within the flaps' 22 columns, a line shows; 25 characters do not.
+    let left = try renderer.frame(
+      for: .text("RAIN AFTER NOON", justify: .left, align: .top), in: whole)
+    #expect(left[0, 0] == .glyph("R"))
+    #expect(throws: UnshownCells(row: 1, firstCol: 23, lastCol: 25)) {
+      try renderer.frame(
+        for: .text("THE WHOLE WALL SHOWS THIS", justify: .left, align: .top), in: whole)
+    }
+    // Codes over the gap are refused too; a blank there is nothing lost.
+    var codes = Array(repeating: Array(repeating: 0, count: 38), count: 6)
+    #expect(throws: Never.self) { try renderer.frame(for: .codes(codes), in: whole) }
+    codes[1][30] = 1
+    #expect(throws: UnshownCells(row: 2, firstCol: 31, lastCol: 31)) {
+      try renderer.frame(for: .codes(codes), in: whole)
+    }
+    // A zone inside a tile is never refused for it; content laid out leniently (scheduled,
+    // or a stored message laid out again) is not checked.
+    #expect(throws: Never.self) { try renderer.frame(for: .text("RAIN LATER"), in: Self.headline) }
+    #expect(throws: Never.self) {
+      try renderer.frame(for: .text("THE WHOLE WALL SHOWS THIS"), in: whole, lenient: true)
+    }
+  }
+}

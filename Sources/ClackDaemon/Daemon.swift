@@ -121,6 +121,7 @@ public struct Daemon {
       }
     }
     try config.validatePictures(on: wallCanvas ?? board, file: options.configFile)
+    if let canvas { Self.warnOfGaps(canvas, zones: config.runtime, logger: logger) }
     if options.speed != 1, coordinated {
       throw DaemonError(
         "--speed cannot be used on a wall of several controllers: its members keep time by "

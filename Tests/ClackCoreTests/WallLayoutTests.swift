@@ -51,6 +51,20 @@ import Testing
     #expect(wall.assemble(parts.mapValues(\.frame))[0, 0] == .glyph("A"))
   }
 
+  @Test func theGapAZoneCoversIsFound() throws {
+    // The 1×12 flaps over the 2×32 ticker leave row 0, columns 12–31, to no tile.
+    let wall = try WallLayout(tiles: [
+      Self.tile("flaps", 0, 0, 1, 12), Self.tile("ticker", 1, 0, 2, 32),
+    ])
+    let whole = CellArea(row: 0, col: 0, rows: 3, cols: 32)
+    #expect(wall.uncovered(within: whole) == CellArea(row: 0, col: 12, rows: 1, cols: 20))
+    let right = CellArea(row: 0, col: 20, rows: 3, cols: 12)
+    #expect(wall.uncovered(within: right) == CellArea(row: 0, col: 20, rows: 1, cols: 12))
+    // Zones within the tiles cover no gap.
+    #expect(wall.uncovered(within: CellArea(row: 0, col: 0, rows: 1, cols: 12)) == nil)
+    #expect(wall.uncovered(within: CellArea(row: 1, col: 0, rows: 2, cols: 32)) == nil)
+  }
+
   @Test func aScrollingLineGoesToTheTileThatScrollsOnItsRow() throws {
     // Flaps (6×22) with a 2×16 LED ticker beside them: the ticker's lines scroll, the flaps'
     // never do, though they share the canvas's rows.

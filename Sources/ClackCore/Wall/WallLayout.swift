@@ -102,6 +102,21 @@ public struct WallLayout: Hashable, Sendable {
     tiles.reduce(0) { $0 + $1.rows * $1.cols } == rows * cols
   }
 
+  /// The smallest rectangle holding every cell of `area` that no tile covers (a gap tiles of
+  /// different sizes leave); nil when the tiles cover it all.
+  public func uncovered(within area: CellArea) -> CellArea? {
+    var (top, left, bottom, right) = (Int.max, Int.max, -1, -1)
+    for row in area.row..<(area.row + area.rows) {
+      for col in area.col..<(area.col + area.cols)
+      where !tiles.contains(where: { $0.covers(row: row, col: col) }) {
+        (top, left) = (min(top, row), min(left, col))
+        (bottom, right) = (max(bottom, row), max(right, col))
+      }
+    }
+    guard bottom >= 0 else { return nil }
+    return CellArea(row: top, col: left, rows: bottom - top + 1, cols: right - left + 1)
+  }
+
   /// Whether lines scroll on `tile`: its board scrolls, and no other tile that scrolls shares
   /// a row of the canvas with it. A screen keeps one scrolling line a row, so a line on a
   /// canvas row belongs to the one tile there that scrolls (a ticker beside flaps, or along

@@ -146,8 +146,7 @@ let package = Package(
       dependencies: [
         "ClackCore", "CFreeType", "CPNG", "CGIF", "CLibraryLoader",
         .product(name: "Yams", package: "Yams"),
-      ],
-      swiftSettings: [.unsafeFlags(["-Xcc", "-I\(freetypeHeaders)"])]
+      ]
     ),
     // FreeType's headers (apt libfreetype-dev to build; libfreetype6 to run), for TrueType and
     // OpenType fonts. Not linked (see CLibraryLoader).
@@ -222,8 +221,7 @@ let package = Package(
     // through libxml2, calendars (iCalendar) through libical. Untrusted bytes in, no I/O; fuzzed (scripts/fuzz.sh).
     .target(
       name: "ClackSourceFormats",
-      dependencies: ["CLibXML2", "CLibICal", "CLibraryLoader"],
-      swiftSettings: [.unsafeFlags(["-Xcc", "-I\(libxml2Headers)"])]),
+      dependencies: ["CLibXML2", "CLibICal", "CLibraryLoader"]),
     // libxml2's and libical's functions, calling the libraries through dlopen the first time
     // a feed or calendar is read, so a daemon without either does not map them (nor ICU).
     .target(
@@ -453,3 +451,14 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every Swift target gets FreeType's and libxml2's header folders, not only the two that
+// import them: a target above them builds their clang modules again whenever the cached ones
+// go stale (an apt upgrade of linux-libc-dev or libc6-dev changes headers they include, and a
+// test target's @testable import sees their internal imports), and must find the headers too.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xcc", "-I\(freetypeHeaders)", "-Xcc", "-I\(libxml2Headers)"])
+    ]
+}

@@ -17,7 +17,9 @@ public struct RunCommand: AsyncParsableCommand {
       content (by default the quote of the day at 07:00). Messages come in through the HTTP \
       API (docs/api.md) on 127.0.0.1:7000 unless --listen or the config says otherwise, \
       through the Vestaboard Local API (docs/vestaboard.md), and from an MQTT broker when \
-      the config has an mqtt section (docs/mqtt.md). \
+      the config has an mqtt section (docs/mqtt.md). With a wall section it drives its \
+      tiles' boards as one member of a wall of several controllers, whose leader takes the \
+      messages, or every tile of a wall of its own (docs/walls.md). \
       Under systemd (Type=notify) it sends READY=1 once homed and serving, feeds the \
       watchdog while the executor thread is alive (ticking, or at rest with nothing to move), \
       and STOPPING=1 on the way out; STATUS= says what it is doing (homing, serving, module \

@@ -4,10 +4,8 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import ClackRuntimeTestSupport
-import ClackStore
 import ClackWireMapping
 import Foundation
-import Logging
 import Synchronization
 import Testing
 
@@ -38,11 +36,8 @@ import Testing
     let wall = try WallBoard(
       wall: "gap", member: "left", layout: layout, local: RecordingBoard(board: small),
       remoteBoards: ["strip": strip], link: SilentLink(), now: { clock.now() })
-    let runtime = await Runtime(
-      config: RuntimeHarness.unscheduled(dwell: 300), runner: wall,
-      store: try ClackStore(inMemory: "gap-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(
+      on: wall, RuntimeHarness.unscheduled(dwell: 300), clock: clock)
     await runtime.display.step()
 
     // Two lines of a 2×16 canvas: the second reaches the strip's missing row.

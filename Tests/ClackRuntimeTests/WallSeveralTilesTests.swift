@@ -4,9 +4,7 @@ import ClackCore
 import ClackHardware
 import ClackRuntimeTestSupport
 import ClackScheduler
-import ClackStore
 import Foundation
-import Logging
 import Testing
 
 @testable import ClackRuntime
@@ -49,11 +47,8 @@ import Testing
       wall: "lobby", member: "ends", layout: layout, local: tiled,
       remoteBoards: ["middle": small], link: link, role: role, term: 4, now: { clock.now() },
       raw: { raw.read() })
-    let runtime = await Runtime(
-      config: RuntimeHarness.unscheduled(dwell: 300), runner: wall,
-      store: try ClackStore(inMemory: "several-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(
+      on: wall, RuntimeHarness.unscheduled(dwell: 300), clock: clock)
     await runtime.display.step()
     raw.advance(seconds: 1)
     await runtime.display.step()

@@ -80,6 +80,17 @@ public enum RuntimeHarness {
     return (runtime, board)
   }
 
+  /// The runtime on `runner`, a board with no thread of its own (a recording board, or a
+  /// wall over recording boards): the loop polls a moving board by yielding.
+  public static func runtime(
+    on runner: any RunningBoard, _ config: RuntimeConfig, clock: ManualDaemonClock
+  ) async throws -> Runtime {
+    await Runtime(
+      config: config, runner: runner, store: try ClackStore(inMemory: "runner-\(UUID())"),
+      clock: clock, logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
+      relievesMemory: false)
+  }
+
   /// Runs `body` on a runtime whose display loop runs and has gone to sleep once (homed and
   /// still); stops the loop and the board after.
   /// `recording`: on a `RecordingBoard` (moves end at once) instead of the simulated twin.

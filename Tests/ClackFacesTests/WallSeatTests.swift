@@ -5,7 +5,6 @@ import ClackHardware
 import ClackMQTT
 import ClackRuntime
 import ClackRuntimeTestSupport
-import ClackStore
 import Foundation
 import Logging
 import Synchronization
@@ -53,11 +52,8 @@ import Testing
       remoteBoards: Dictionary(
         uniqueKeysWithValues: order.filter { $0 != name }.map { ($0, small) }),
       link: link, role: .following("left"), now: { clock.now() })
-    let runtime = await Runtime(
-      config: RuntimeHarness.unscheduled(dwell: 300), runner: wall,
-      store: try ClackStore(inMemory: "seat-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(
+      on: wall, RuntimeHarness.unscheduled(dwell: 300), clock: clock)
     await runtime.service.followWall(
       WallMembership(wall: "lobby", member: name, tile: name, leader: "left"))
     let seat = MQTTWallSeat(

@@ -3,9 +3,6 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import ClackRuntimeTestSupport
-import ClackStore
-import Foundation
-import Logging
 import Testing
 
 @testable import ClackRuntime
@@ -173,11 +170,8 @@ import Testing
   @Test func theRuntimeLaysAMessageOverBothTiles() async throws {
     let clock = ManualDaemonClock(RuntimeHarness.midnight)
     let tiled = try Self.tiled()
-    let runtime = await Runtime(
-      config: RuntimeHarness.unscheduled(dwell: 300), runner: tiled.board,
-      store: try ClackStore(inMemory: "tiled-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(
+      on: tiled.board, RuntimeHarness.unscheduled(dwell: 300), clock: clock)
     await runtime.display.step()
     tiled.raw.advance(seconds: 1)
     await runtime.display.step()

@@ -3,9 +3,6 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import ClackRuntimeTestSupport
-import ClackStore
-import Foundation
-import Logging
 import Synchronization
 import Testing
 
@@ -58,11 +55,8 @@ import Testing
       wall: "lobby", member: "left", layout: layout, local: local,
       remoteBoards: ["middle": small, "right": small], link: link, term: 7,
       now: { clock.now() }, raw: { raw.read() })
-    let runtime = await Runtime(
-      config: RuntimeHarness.unscheduled(dwell: 300), runner: wall,
-      store: try ClackStore(inMemory: "wall-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"),
-      pollWhileMoving: { await Task.yield() }, relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(
+      on: wall, RuntimeHarness.unscheduled(dwell: 300), clock: clock)
     return Leader(runtime: runtime, local: local, wall: wall, link: link, raw: raw)
   }
 

@@ -3,9 +3,7 @@ import ClackContent
 import ClackCore
 import ClackHardware
 import ClackRuntimeTestSupport
-import ClackStore
 import Foundation
-import Logging
 import Testing
 
 @testable import ClackRuntime
@@ -69,11 +67,7 @@ import Testing
       wall: "cafe", member: "flaps", layout: wall.layout, local: local,
       remoteBoards: ["ticker": wall.panel], link: link, term: 3, now: { clock.now() },
       raw: { raw.read() })
-    let runtime = await Runtime(
-      config: wall.config, runner: board,
-      store: try ClackStore(inMemory: "mixed-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(on: board, wall.config, clock: clock)
     await runtime.display.step()
     raw.advance(seconds: 1)
     await runtime.display.step()
@@ -95,11 +89,7 @@ import Testing
       wall: "cafe", member: "ticker", layout: wall.layout, local: local,
       remoteBoards: ["flaps": wall.flaps], link: MemoryWallLink(), role: .following("flaps"),
       now: { clock.now() })
-    let runtime = await Runtime(
-      config: wall.config, runner: board,
-      store: try ClackStore(inMemory: "mixed-member-\(UUID())"), clock: clock,
-      logger: Logger(label: "test"), pollWhileMoving: { await Task.yield() },
-      relievesMemory: false)
+    let runtime = try await RuntimeHarness.runtime(on: board, wall.config, clock: clock)
     await runtime.display.step()
     await runtime.display.followWall(
       WallMembership(wall: "cafe", tile: "ticker", leader: "flaps"), last: nil)

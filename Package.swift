@@ -199,6 +199,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       // The web page and the OpenAPI document are built into the program (docs/web.md).
@@ -405,7 +406,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ClackHTTPFaceTests",
-      dependencies: ["ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackConfig", "ClackDaemon"]
+      dependencies: [
+        "ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackConfig", "ClackDaemon",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ]
     ),
     .testTarget(
       name: "ClackMQTTFaceTests",

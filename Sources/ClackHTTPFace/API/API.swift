@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOPosix
 
 /// The REST API (docs/api.md): messages, the board, quotes, events, health and metrics. It
 /// translates HTTP into the runtime's `BoardService` and back, and holds no rules of its own.
@@ -182,7 +183,9 @@ public struct API: Sendable {
   // MARK: - Helpers
 
   /// A request's body: at most `maxBodyBytes` (else 413), arriving within the configured
-  /// `body_timeout` (else 408), so a client trickling bytes cannot hold a request open.
+  /// `body_timeout` (else 408), so a client trickling bytes cannot hold a request open. The
+  /// deadline is kept by an event loop of NIO's shared group, the one the server runs on
+  /// (`LoopDeadline`), which forgets it as soon as the body is in.
   func body(of request: Request) async throws -> ByteBuffer {
     let timeout = limits.bodyTimeout
     return try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
@@ -191,7 +194,7 @@ public struct API: Sendable {
         return try await request.collectBody(upTo: Self.maxBodyBytes)
       }
       group.addTask {
-        try await Task.sleep(for: timeout)
+        try await LoopDeadline.wait(for: timeout, on: MultiThreadedEventLoopGroup.singleton.any())
         throw APIError(
           .requestTimeout, code: "body_timeout",
           message: "the request body did not arrive within \(timeout.components.seconds) s")

@@ -1,0 +1,42 @@
+import NIOCore
+import NIOEmbedded
+import Synchronization
+import Testing
+
+@testable import ClackHTTPFace
+
+/// The body deadline's wait, on an event loop whose time the test moves.
+struct LoopDeadlineTests {
+  @Test func theWaitEndsAtTheDeadlineOnTheLoopsClockAndNotBefore() async throws {
+    let loop = NIOAsyncTestingEventLoop()
+    let ended = Flag()
+    let waiting = Task {
+      try await LoopDeadline.wait(for: .seconds(10), on: loop)
+      ended.set()
+    }
+    await loop.run()
+    await loop.advanceTime(by: .seconds(9))
+    for _ in 0..<100 { await Task.yield() }
+    #expect(ended.isSet == false)
+    await loop.advanceTime(by: .seconds(1))
+    try await waiting.value
+    #expect(ended.isSet)
+    await loop.shutdownGracefully()
+  }
+
+  @Test func aCancelledWaitEndsAtOnceWithoutTheLoopsTimeMoving() async throws {
+    let loop = NIOAsyncTestingEventLoop()
+    let waiting = Task { try await LoopDeadline.wait(for: .seconds(10), on: loop) }
+    await loop.run()
+    waiting.cancel()
+    await #expect(throws: (any Error).self) { try await waiting.value }
+    await loop.shutdownGracefully()
+  }
+}
+
+/// Set once, read from another task.
+private final class Flag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+  func set() { value.store(true, ordering: .sequentiallyConsistent) }
+}

@@ -5,7 +5,7 @@ import Synchronization
 /// cancelled. Each request's body deadline is one of these rather than a `Task.sleep`: a
 /// cancelled `Task.sleep` returns at once, but its timer (a dispatch source and a small task
 /// of its own) stays until the deadline passes. At the limits' rate that kept some 2,400 of
-/// them alive (10 s of requests), and the heap's peak under a flood was 2.6 MiB higher
+/// them alive (10 s of requests), and the heap's peak under a flood was 2.5 MiB higher
 /// (docs/performance.md). An event loop drops a cancelled scheduled task at once.
 enum LoopDeadline {
   /// Returns after `timeout` on `loop`; throws `CancellationError` when the task is cancelled

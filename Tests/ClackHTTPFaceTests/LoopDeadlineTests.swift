@@ -10,8 +10,10 @@ struct LoopDeadlineTests {
   @Test func theWaitEndsAtTheDeadlineOnTheLoopsClockAndNotBefore() async throws {
     let loop = NIOAsyncTestingEventLoop()
     let ended = Flag()
+    // The deadline is fixed before the task starts, which may be after the loop's time moved.
+    let deadline = loop.now + .seconds(10)
     let waiting = Task {
-      try await LoopDeadline.wait(for: .seconds(10), on: loop)
+      try await LoopDeadline.wait(until: deadline, on: loop)
       ended.set()
     }
     await loop.run()

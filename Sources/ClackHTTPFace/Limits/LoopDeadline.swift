@@ -11,8 +11,13 @@ enum LoopDeadline {
   /// Returns after `timeout` on `loop`; throws `CancellationError` when the task is cancelled
   /// first, without waiting for the loop (a test's loop may never run again).
   static func wait(for timeout: Duration, on loop: any EventLoop) async throws {
+    try await wait(until: loop.now + TimeAmount(timeout), on: loop)
+  }
+
+  /// Returns at `deadline` on `loop`'s clock; throws as `wait(for:on:)` does.
+  static func wait(until deadline: NIODeadline, on loop: any EventLoop) async throws {
     let waiter = Waiter()
-    let scheduled = loop.scheduleTask(in: TimeAmount(timeout)) {}
+    let scheduled = loop.scheduleTask(deadline: deadline) {}
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         waiter.install(continuation)

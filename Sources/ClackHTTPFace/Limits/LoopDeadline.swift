@@ -18,14 +18,16 @@ enum LoopDeadline {
   static func wait(until deadline: NIODeadline, on loop: any EventLoop) async throws {
     let waiter = Waiter()
     let scheduled = loop.scheduleTask(deadline: deadline) {}
+    // Whatever the loop is handed (the cancel, the future's callback) is handed before the
+    // waiting task resumes, so a test that runs its loop once after the wait leaves none behind.
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        waiter.install(continuation)
         scheduled.futureResult.whenComplete { result in waiter.finish(result) }
+        waiter.install(continuation)
       }
     } onCancel: {
-      waiter.finish(.failure(CancellationError()))
       scheduled.cancel()
+      waiter.finish(.failure(CancellationError()))
     }
   }
 

@@ -1,5 +1,5 @@
-// The executor thread's CPU placement: glibc declares the affinity calls only under
-// _GNU_SOURCE, which Swift's Glibc module does not define.
+// The executor thread's CPU placement and its memory lock: glibc declares the affinity calls
+// and mlock2 only under _GNU_SOURCE, which Swift's Glibc module does not define.
 #ifndef CLACK_REALTIME_SHIM_H
 #define CLACK_REALTIME_SHIM_H
 
@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stddef.h>
+#include <sys/mman.h>
 
 // The CPUs the calling thread may run on, as a bit mask of the first 64 (0 where unknown).
 static inline unsigned long long clack_allowed_cpus(void) {
@@ -76,6 +78,16 @@ static inline int clack_keep_cpu_for_caller(int cpu) {
 // Gives `cpu` back to every other thread of the process, as the calling thread ends.
 static inline void clack_share_cpu_again(int cpu) {
   (void)clack_change_other_threads(cpu, clack_with_cpu);
+}
+
+// Locks the pages of [address, address + length) as they are touched (already resident ones
+// at once), without faulting in the rest: mlock2's MLOCK_ONFAULT. 0 or an errno value.
+static inline int clack_lock_on_fault(void *address, size_t length) {
+#ifdef MLOCK_ONFAULT
+  return mlock2(address, length, MLOCK_ONFAULT) == 0 ? 0 : errno;
+#else
+  return mlock(address, length) == 0 ? 0 : errno;
+#endif
 }
 
 // The CPU the calling thread runs on now, or -1.

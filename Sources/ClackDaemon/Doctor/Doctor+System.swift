@@ -13,7 +13,9 @@ extension Doctor {
         service ? "LimitRTPRIO=\(Self.realtimePriority)" : "rtprio \(Self.realtimePriority)")
     }
     if let bytes = limits.memlockBytes {
-      missing.append("memory locking up to \(bytes >> 10) KiB (it locks all its memory)")
+      missing.append(
+        "memory locking up to \(bytes >> 10) KiB (it locks all it has mapped when its executor starts)"
+      )
       fixes.append(service ? "LimitMEMLOCK=infinity" : "memlock unlimited")
     }
     guard !missing.isEmpty else {

@@ -89,9 +89,6 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
   @discardableResult
   public func start() -> RealtimeGrant {
     guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return grant }
-    var memory = RealtimeGrant(fifoPriority: nil, memoryLocked: false, problems: [])
-    RealtimeGrant.lockMemory(setup, into: &memory)
-    grant = memory
     let thread = Thread { [self] in main() }
     thread.name = "clack-executor"
     thread.stackSize = 1 << 20
@@ -176,6 +173,8 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
     RealtimeGrant.raisePriority(setup, into: &grant)
     RealtimeGrant.place(setup, into: &grant)
     cpuLatency.open(setup, into: &grant)
+    // Last, on this thread: its stack and everything set up so far are mapped by now.
+    RealtimeGrant.lockMemory(setup, into: &grant)
     started.signal()
     let period = tickNanoseconds
     let origin = clock.nanoseconds()

@@ -8,7 +8,7 @@
 public struct RealtimeSetup: Sendable, Hashable {
   /// SCHED_FIFO priority to ask for (1–99), or nil to stay a normal thread.
   public var priority: Int32?
-  /// Lock all memory (mlockall), so a page fault never stalls a tick.
+  /// Lock the memory the thread will touch (`MemoryLock`), so a page fault never stalls a tick.
   public var lockMemory: Bool
   /// Keep the CPUs out of deep idle states while the executor ticks (`CPULatencyHold`).
   public var holdCPULatency: Bool
@@ -72,34 +72,30 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
     return line
   }
 
-  /// Runs `body` with the process's memory unlocked, then locks it again as `lockMemory` does:
-  /// the allocator cannot hand locked pages back to the system, so it trims its heap in
-  /// between (`MemoryRelief`). The pages stay resident meanwhile; only paging out is allowed
-  /// for that instant.
+  /// Runs `body` with the process's memory unlocked, then locks again what the executors
+  /// locked (`MemoryLock`): the allocator cannot hand locked pages back to the system, so it
+  /// trims its heap in between (`MemoryRelief`). The pages stay resident meanwhile; only
+  /// paging out is allowed for that instant.
   public static func withMemoryUnlocked(_ body: () -> Void) {
-    #if canImport(Glibc)
-      munlockall()
-      body()
-      _ = mlockall(Int32(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT))
-    #else
-      body()
-    #endif
+    MemoryLock.withUnlocked(body)
   }
 
-  /// Locks memory for the whole process (call before the thread starts): every page once it
-  /// is in memory, now and later, so none is ever paged out under a tick. `MCL_ONFAULT` locks
-  /// pages as they are first touched instead of faulting in every mapping whole: without it
-  /// each thread's 8 MiB stack reservation, and every arena the allocator reserves, became
-  /// resident (183 MiB for a daemon that uses 30). A page first touched still costs a minor
-  /// fault (no I/O), once; the executor's own memory is touched before its first tick.
+  /// Locks what is mapped now (call on the executor thread, before its first tick): every page
+  /// it will touch, so none is ever paged out under a tick, but not what the process maps later
+  /// (`MemoryLock`). Pages are locked as they are first touched (`MCL_ONFAULT`) instead of
+  /// faulting in every mapping whole: without it each thread's 8 MiB stack reservation, and
+  /// every arena the allocator reserves, became resident (183 MiB for a daemon that uses 30).
+  /// A page first touched still costs a minor fault (no I/O), once; the executor's own memory
+  /// is touched before its first tick.
   static func lockMemory(_ setup: RealtimeSetup, into grant: inout RealtimeGrant) {
     guard setup.lockMemory else { return }
     #if canImport(Glibc)
-      if mlockall(Int32(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)) == 0 {
+      let result = MemoryLock.lockWhatIsMapped()
+      if result == 0 {
         grant.memoryLocked = true
       } else {
         grant.problems.append(
-          "mlockall: \(Self.reason(errno)); raise LimitMEMLOCK or run with CAP_IPC_LOCK")
+          "mlockall: \(Self.reason(result)); raise LimitMEMLOCK or run with CAP_IPC_LOCK")
       }
     #else
       grant.problems.append("mlockall is Linux-only here")

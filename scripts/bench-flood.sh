@@ -10,7 +10,9 @@
 # lateness p99 under the flood at most 1.1 times the quiet runs'. Record the figures, with the
 # machine and date, in docs/performance.md.
 #
-# Usage: scripts/bench-flood.sh [SECONDS]   (each run's length; default 30)
+# Usage: scripts/bench-flood.sh [SECONDS] [ROUNDS]   (each run's length, default 30; how many
+#        flooded runs, each followed by a quiet one, default 1: with more, the flooded runs'
+#        median p99 is compared with the quiet runs' median, as one run's ratio is noise on a VM)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$CLACK_ROOT"
@@ -18,4 +20,4 @@ ensure_swift
 ensure_apt_packages mosquitto python3
 binary=$(packaged_binary)
 echo "machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
-python3 scripts/lib/bench_flood.py "$binary" "$(command -v mosquitto || echo /usr/sbin/mosquitto)" "${1:-30}"
+python3 scripts/lib/bench_flood.py "$binary" "$(command -v mosquitto || echo /usr/sbin/mosquitto)" "${1:-30}" "${2:-1}"

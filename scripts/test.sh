@@ -143,6 +143,7 @@ fi
 vm=$(grep -cE '^\[(libgpiod v[12]|deb)\] PASS ' "$log" || true)
 [ "${CLACK_SKIP_VM:-0}" = 1 ] && vm=0
 
+step "finished"
 # One closing line for people and CI: unit tests plus VM checks (any failure exited above).
 echo
 echo "tests: $((unit + fuzz + browser + apichecks + mqtt + wall + tour + vm + 2)) passed, 0 failed ($unit unit tests, $fuzz fuzz targets, $browser browser checks, $apichecks API checks, $mqtt MQTT checks, $wall wall checks, $tour tour commands, 2 allocation checks, $vm VM checks of the HAL and the package)"

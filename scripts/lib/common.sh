@@ -1,8 +1,15 @@
 # Shared helpers for Clack's scripts: find Swift, install missing apt packages, print steps.
 # Sourced, not run.
 
-# Prints a step heading on stderr so it stands out from build output.
-step() { printf '\n==> %s\n' "$*" >&2; }
+# Prints a step heading on stderr so it stands out from build output, with the minutes and
+# seconds since the outermost script started (exported, so the scripts it runs count from the
+# same start): a long run shows where its time goes.
+: "${CLACK_STARTED_AT:=$(date +%s)}"
+export CLACK_STARTED_AT
+step() {
+  local elapsed=$(($(date +%s) - CLACK_STARTED_AT))
+  printf '\n==> [%d:%02d] %s\n' $((elapsed / 60)) $((elapsed % 60)) "$*" >&2
+}
 
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

@@ -104,6 +104,25 @@ final class ThreadRig: @unchecked Sendable {
     #expect(jitter.max == 0, "a manual clock wakes exactly on the deadline")
   }
 
+  /// A reader that keeps its state (the display keeps the last one it read) must not share the
+  /// report's storage: when that buffer came back to the executor, its next write would copy
+  /// the array on the real-time thread. Two reads after the thread stopped see the same
+  /// report, so shared storage would show as one address.
+  @Test func aStateKeepsItsOwnCopyOfTheReport() throws {
+    let rig = try ThreadRig(try twinBoard("pcf8575-8.yaml"))
+    rig.thread.start()
+    #expect(rig.thread.home(showing: randomTargets(rig.board, seed: 9)))
+    _ = rig.settle(after: 1)
+    rig.thread.stop()
+    let kept = rig.thread.state
+    let again = rig.thread.state
+    #expect(kept.modules.map(\.flap) == again.modules.map(\.flap))
+    let storage = { (state: ExecutorState) in
+      state.modules.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+    #expect(storage(kept) != storage(again), "two reads share one report's storage")
+  }
+
   @Test func stoppingMidMotionSwitchesEveryCoilOff() throws {
     let rig = try ThreadRig(try twinBoard("pi-gpio-4.yaml"))
     rig.thread.start()

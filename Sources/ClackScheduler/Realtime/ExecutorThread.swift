@@ -137,14 +137,19 @@ public final class ExecutorThread<Command: TimedCommand>: RealtimeThread, @unche
         faults.release()
       }
       let report = reports.read()
+      // The arrays are copied into storage of the state's own, not shared with the report: a
+      // shared one, still held when the buffer came back to the writer, would make the
+      // executor's next write to it copy the whole array on the real-time thread (copy on
+      // write), an allocation in the loop whenever a reader keeps its state for two ticks,
+      // as the display does.
       var state = ExecutorState(
-        modules: report.modules,
+        modules: report.modules.withUnsafeBufferPointer(Array.init),
         faults: report.modules.indices.map { report.modules[$0].faulted ? table[$0] : nil },
         ticks: report.ticks, nowMicroseconds: report.nowMicroseconds, idle: report.idle,
         commandsApplied: report.commandsApplied, lastAppliedAt: report.lastAppliedAt,
         deadlineMisses: report.deadlineMisses,
         stopped: report.stopped)
-      state.pixels = report.pixels
+      state.pixels = report.pixels.withUnsafeBufferPointer(Array.init)
       state.brightness = report.brightness
       state.settledAt = report.settledAt
       return state

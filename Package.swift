@@ -17,7 +17,10 @@ let package = Package(
   ],
   traits: [
     .trait(
-      name: "GPIOD", description: "Linux GPIO through libgpiod 1.6 or 2.x (apt: libgpiod-dev)"),
+      name: "GPIOD",
+      description:
+        "Linux GPIO through libgpiod 1.6 or 2.x, opened at run time (apt libgpiod2, libgpiod3)"
+    ),
     .trait(name: "I2C", description: "Linux I2C through i2c-dev and libi2c (apt: libi2c-dev)"),
     .trait(name: "MQTT", description: "MQTT through libmosquitto (apt: libmosquitto-dev)"),
     .default(enabledTraits: ["GPIOD", "I2C", "MQTT"]),
@@ -120,7 +123,9 @@ let package = Package(
     // Benchmark of the planner against the lower bound (scripts/bench-planner.sh).
     .executableTarget(
       name: "clack-bench-planner", dependencies: ["ClackScheduler", "ClackBoard", "ClackCore"]),
-    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    // libgpiod's two APIs (1.6 and 2.x), opened with dlopen on first use: one binary runs on
+    // Debian 12 and 13 alike (apt libgpiod2 or libgpiod3 to run; nothing to build).
+    .target(name: "CGPIOD"),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     .systemLibrary(name: "CSPIDev"),
     .systemLibrary(name: "CRealtime"),

@@ -89,6 +89,10 @@ for soname in libxml2.so.2 libical.so.3 libfreetype.so.6 libpng16.so.16 libgif.s
   depends="$depends, $holder"
 done
 
+# libgpiod is opened at run time too, whichever API the system has (Sources/CGPIOD): 1.6 on
+# Debian 12 and bookworm (libgpiod2), 2.x on Debian 13 and trixie (libgpiod3): either will do.
+depends="$depends, libgpiod2 | libgpiod3"
+
 install -d "$root/DEBIAN"
 install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm "$root/DEBIAN/"
 echo /etc/clack/clack.yaml > "$root/DEBIAN/conffiles"

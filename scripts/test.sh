@@ -46,6 +46,9 @@ fi
 step "checking the resolved dependency versions against scripts/dependency-versions.txt"
 bash scripts/check-dependencies.sh
 
+step "checking Clack's declarations of libgpiod against this system's gpiod.h"
+bash scripts/check-gpiod-abi.sh
+
 step "checking docs/architecture.md against Package.swift and the imports"
 bash scripts/check-architecture.sh
 
@@ -102,20 +105,28 @@ tour=$(sed -n 's/^tour: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 # The debug build (the tests, the daemon the browser, API, MQTT and tour stages ran) is done.
 release_builds ".build/$(uname -m)-unknown-linux-gnu/debug"
 
+# The allocation checks build with the shipped binary's flags, in its scratch path: the modules
+# they share with the daemon (the scheduler, the HAL, the drivers, the twin) are compiled once,
+# for them and for the package the VM stages build next, and the loops counted are compiled as
+# they ship.
 step "checking that the executor thread allocates nothing (release build, every flap board, 2 s each)"
-swift build -c release --product clack-bench-executor 2>&1 | tail -1
+# shellcheck disable=SC2046
+swift build -c release --product clack-bench-executor $(clack_release_flags) \
+  --scratch-path .build-deb 2>&1 | tail -1
 # Every flap board whose modules Clack steps (not a Vestaboard, whose own controller does).
 for board in $(grep -L -e '^panel:' -e '^  type: vestaboard' boards/*.yaml); do
-  .build/release/clack-bench-executor "$board" 2 --require-no-allocations --no-cyclictest |
+  .build-deb/release/clack-bench-executor "$board" 2 --require-no-allocations --no-cyclictest |
     tee "$log"
   grep -q "^allocations on the executor thread: 0 in" "$log" ||
     die "could not confirm that the executor thread allocated nothing on $board"
 done
 
 step "checking that the pixel frame loop allocates nothing (release build, every pixel board)"
-swift build -c release --product clack-bench-pixels 2>&1 | tail -1
 # shellcheck disable=SC2046
-.build/release/clack-bench-pixels $(grep -l '^panel:' boards/*.yaml) --frames 500 \
+swift build -c release --product clack-bench-pixels $(clack_release_flags) \
+  --scratch-path .build-deb 2>&1 | tail -1
+# shellcheck disable=SC2046
+.build-deb/release/clack-bench-pixels $(grep -l '^panel:' boards/*.yaml) --frames 500 \
   --require-no-allocations | tee "$log"
 grep -q "^allocations in the pixel frame loop: 0 on" "$log" ||
   die "could not confirm that the pixel frame loop allocated nothing"

@@ -5,7 +5,8 @@
     import Glibc
   #endif
 
-  /// GPIO through Linux's character devices (`/dev/gpiochipN`) and libgpiod 1.6 or 2.x.
+  /// GPIO through Linux's character devices (`/dev/gpiochipN`) and libgpiod 1.6 or 2.x, which
+  /// ever the system has (opened at run time, on first use).
   public struct LinuxGPIOController: GPIOController {
     public let devDirectory: String
 
@@ -13,10 +14,22 @@
       self.devDirectory = devDirectory
     }
 
-    /// Which libgpiod API this build uses (1 or 2).
+    /// Which libgpiod API was opened (1 or 2); 0 when none could be (`libgpiodLoadError`).
     public static var libgpiodAPIVersion: Int { Int(clack_gpiod_api_version()) }
 
+    /// Why no libgpiod could be opened, naming what to install; nil when one was.
+    public static var libgpiodLoadError: String? {
+      clack_gpiod_load_error().map { String(cString: $0) }
+    }
+
+    /// Fails when no libgpiod could be opened, with the loader's reason.
+    private func requireLibrary(device: String) throws(HALError) {
+      guard let reason = Self.libgpiodLoadError else { return }
+      throw HALError(kind: .unsupported, device: device, message: reason)
+    }
+
     public func chips() throws(HALError) -> [GPIOChipInfo] {
+      try requireLibrary(device: devDirectory)
       var seen = Set<String>()
       var chips: [GPIOChipInfo] = []
       for path in DeviceDirectory.numberedEntries(in: devDirectory, prefix: "gpiochip") {
@@ -48,6 +61,7 @@
 
     public func requestLines(_ request: GPIOLineRequest) throws(HALError) -> LinuxGPIOLines {
       let path = try path(for: request.chip)
+      try requireLibrary(device: path)
       try request.validate(device: path)
       let settings = request.lines.map { line in
         clack_gpio_line_settings(
@@ -114,10 +128,9 @@
   public final class LinuxGPIOLines: GPIOLines {
     public let request: GPIOLineRequest
     public let device: String
-    private var handle: UnsafeMutablePointer<clack_gpio_request>?
+    private var handle: OpaquePointer?
 
-    init(handle: UnsafeMutablePointer<clack_gpio_request>, request: GPIOLineRequest, device: String)
-    {
+    init(handle: OpaquePointer, request: GPIOLineRequest, device: String) {
       self.handle = handle
       self.request = request
       self.device = device
@@ -125,7 +138,7 @@
 
     deinit { clack_gpio_release(handle) }
 
-    private func live() throws(HALError) -> UnsafeMutablePointer<clack_gpio_request> {
+    private func live() throws(HALError) -> OpaquePointer {
       guard let handle else {
         throw HALError(
           kind: .invalidArgument, device: device,

@@ -4,10 +4,24 @@
 
   /// Checks of LinuxGPIOController against gpio-sim: chips by label, bulk outputs, inputs and
   /// pulls, bias, edge events, timeouts and busy lines.
-  func runGPIOChecks(_ runner: CheckRunner, label: String, otherLabel: String, sim: SimulatedChip) {
+  /// `expectedAPI`: the libgpiod API the VM was given (1 or 2), which the binary must have
+  /// opened: the same binary runs in both.
+  func runGPIOChecks(
+    _ runner: CheckRunner, label: String, otherLabel: String, sim: SimulatedChip,
+    expectedAPI: Int?
+  ) {
     let gpio = LinuxGPIOController()
     let chip = GPIOChipSelector.label(label)
     print("INFO libgpiod API v\(LinuxGPIOController.libgpiodAPIVersion)")
+
+    runner.check("gpio: libgpiod opened at run time, the API the system has") {
+      if let reason = LinuxGPIOController.libgpiodLoadError { throw CheckFailure(reason) }
+      if let expectedAPI {
+        try expect(
+          LinuxGPIOController.libgpiodAPIVersion == expectedAPI,
+          "opened API v\(LinuxGPIOController.libgpiodAPIVersion), expected v\(expectedAPI)")
+      }
+    }
 
     runner.check("gpio: chip found by its label among several") {
       let chips = try gpio.chips()

@@ -3,12 +3,13 @@
 // prints one line and the last line is "RESULT PASS" or "RESULT FAIL".
 //
 // Usage: clack-hal-check --gpio-label L --other-label L2 --sim DIR --i2c-adapter NAME
+//                        [--libgpiod-api 1|2]
 import ClackHAL
 
 let arguments = options(CommandLine.arguments)
 let runner = CheckRunner()
 // The allocation checks below mean something only if the counter sees allocations in this
-// (static) build.
+// build (its malloc exported, so that libgpiod's calls reach it too: scripts/vm-test.sh).
 runner.check("the allocation counter sees this thread's allocations") {
   let counted = try countAllocations(times: 10) { index in
     keptAlive = [Int](repeating: index, count: 64 + index)
@@ -19,7 +20,9 @@ runner.check("the allocation counter sees this thread's allocations") {
   if let label = arguments["--gpio-label"], let other = arguments["--other-label"],
     let sim = arguments["--sim"]
   {
-    runGPIOChecks(runner, label: label, otherLabel: other, sim: SimulatedChip(directory: sim))
+    runGPIOChecks(
+      runner, label: label, otherLabel: other, sim: SimulatedChip(directory: sim),
+      expectedAPI: arguments["--libgpiod-api"].flatMap { Int($0) })
   } else {
     runner.check("arguments") { throw CheckFailure("need --gpio-label, --other-label and --sim") }
   }

@@ -105,6 +105,15 @@ final class FakeMachine: DoctorProbe, @unchecked Sendable {
     #expect(
       problems(await check(denied)).first?.fix?.hasPrefix("sudo usermod -aG gpio clack") == true)
 
+    let noLibrary = FakeMachine()
+    noLibrary.chips = .failure(
+      HALError(
+        kind: .unsupported, device: "/dev", message: "libgpiod could not be loaded (apt install …)")
+    )
+    let unloaded = problems(await check(noLibrary))
+    #expect(unloaded.first?.text.contains("libgpiod could not be loaded") == true)
+    #expect(unloaded.first?.fix?.hasPrefix("sudo apt install libgpiod2") == true)
+
     let elsewhere = FakeMachine()
     elsewhere.chips = .success([
       GPIOChipInfo(path: "/dev/gpiochip4", label: "pinctrl-rp1", lineCount: 54)

@@ -44,7 +44,8 @@ clack_apt_packages() {
 }
 
 # The swift build flags of the `clack` that ships (scripts/package-deb.sh), which the daemon
-# benchmark and the VM's full-stack stage run too (one build in .build-deb for all three):
+# benchmarks, the VM's full-stack stage and the test command's allocation checks build with
+# too (one build in .build-deb for all of them, each module compiled once):
 # Swift's libraries linked in, and linked by lld with packed relative relocations (DT_RELR,
 # glibc 2.36 or later: Debian 12, Raspberry Pi OS bookworm) and without exporting every
 # symbol. The 119,000 relocations and 2 MB of exported names were read at every start and

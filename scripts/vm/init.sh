@@ -29,8 +29,11 @@ SIM="/sys/devices/platform/$(cat "$G/dev_name")/$(cat "$G/bank0/chip_name")"
 echo "INFO kernel $(uname -r), simulated chip at $SIM"
 
 # The HAL's own checks; their closing line becomes HAL-RESULT, so RESULT is this VM's verdict.
+# The libgpiod this VM holds (clack.gpiod=1 or 2 on the kernel's command line), which the
+# binaries, the same in both VMs, must have opened.
+API=$(sed -n 's/.*clack\.gpiod=\([0-9]\).*/\1/p' /proc/cmdline)
 /clack-hal-check --gpio-label clack-sim-a --other-label clack-sim-b --sim "$SIM" \
-  --i2c-adapter "SMBus stub driver" | sed 's/^RESULT /HAL-RESULT /' | tee /tmp/hal.out
+  --i2c-adapter "SMBus stub driver" ${API:+--libgpiod-api "$API"} | sed 's/^RESULT /HAL-RESULT /' | tee /tmp/hal.out
 # Then the whole daemon on the same simulated chips (scripts/vm/fullstack/fullstack.sh).
 STUB=$(grep -l "SMBus stub driver" /sys/class/i2c-dev/i2c-*/name | head -1 | cut -d/ -f5)
 /fullstack/fullstack.sh "$SIM" "/dev/$STUB"

@@ -120,6 +120,14 @@ extension Doctor {
     let present: [GPIOChipInfo]
     switch probe.gpioChips() {
     case .success(let chips): present = chips
+    case .failure(let error) where error.kind == .unsupported:
+      // No libgpiod could be opened (it is loaded at run time, either API).
+      return [
+        .problem(
+          "gpio", "cannot list the GPIO chips: \(error.message)",
+          fix: "sudo apt install libgpiod2 (Debian 12, Raspberry Pi OS bookworm) or libgpiod3 "
+            + "(Debian 13, trixie)")
+      ]
     case .failure(let error):
       return [
         .problem(

@@ -111,15 +111,16 @@ var frames = 0
 let transitions: [Transition] = [
   Transition(.fastest), Transition(.column), Transition(.reveal), Transition(.random),
 ]
-// Read the state as the daemon's display does, every few milliseconds, each read kept until the
-// next: a state that shared the report's storage would make the executor copy it when the
-// buffer came back (an allocation the count below would show).
-var kept = thread.state
+// Read the state as the daemon does, every few milliseconds, each read kept while the next is
+// taken (the display keeps its last state while a face reads another): a state that shared the
+// report's storage would make the executor copy it when the buffer came back to it (an
+// allocation the count below would show).
+var kept = (thread.state, thread.state)
 while Date().timeIntervalSince(start) < Double(seconds) {
   let frameStarted = Date()
   while Date().timeIntervalSince(frameStarted) < 2 {
-    Thread.sleep(forTimeInterval: 0.005)
-    kept = thread.state
+    Thread.sleep(forTimeInterval: 0.002)
+    kept = (kept.1, thread.state)
   }
   // Modules still homing take the new target when they are done.
   thread.show(

@@ -15,40 +15,29 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int api;  // 1 or 2 once opened; 0 when neither could be
 static char load_error[768];
 
-// Opens `soname` and fills a table from it; on failure says why in `why` and returns 0.
+// open_v1 and open_v2: each opens `soname` and fills its table from it; on failure says why in
+// `why` and returns 0.
 #define CLACK_GPIOD_FIND(ret, name, params)                                                    \
   if (ok && !(table->name = (ret(*) params)dlsym(handle, #name))) {                            \
     snprintf(why, why_len, "%s has no function %s", soname, #name);                           \
     ok = 0;                                                                                    \
   }
-
-static int open_v2(const char *soname, char *why, size_t why_len) {
-  void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *error = dlerror();
-    snprintf(why, why_len, "%s", error ? error : "not found");
-    return 0;
+#define CLACK_GPIOD_OPENER(version, FUNCTIONS)                                                 \
+  static int open_##version(const char *soname, char *why, size_t why_len) {                   \
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);                                      \
+    if (!handle) {                                                                             \
+      const char *error = dlerror();                                                           \
+      snprintf(why, why_len, "%s", error ? error : "not found");                              \
+      return 0;                                                                                \
+    }                                                                                          \
+    clack_gpiod_##version##_functions *table = &clack_##version;                               \
+    int ok = 1;                                                                                \
+    FUNCTIONS(CLACK_GPIOD_FIND)                                                                \
+    if (!ok) dlclose(handle);                                                                  \
+    return ok;                                                                                 \
   }
-  clack_gpiod_v2_functions *table = &clack_v2;
-  int ok = 1;
-  CLACK_GPIOD_V2_FUNCTIONS(CLACK_GPIOD_FIND)
-  if (!ok) dlclose(handle);
-  return ok;
-}
-
-static int open_v1(const char *soname, char *why, size_t why_len) {
-  void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *error = dlerror();
-    snprintf(why, why_len, "%s", error ? error : "not found");
-    return 0;
-  }
-  clack_gpiod_v1_functions *table = &clack_v1;
-  int ok = 1;
-  CLACK_GPIOD_V1_FUNCTIONS(CLACK_GPIOD_FIND)
-  if (!ok) dlclose(handle);
-  return ok;
-}
+CLACK_GPIOD_OPENER(v1, CLACK_GPIOD_V1_FUNCTIONS)
+CLACK_GPIOD_OPENER(v2, CLACK_GPIOD_V2_FUNCTIONS)
 
 static void open_libgpiod(void) {
   char v2_why[320], v1_why[320];

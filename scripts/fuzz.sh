@@ -12,6 +12,7 @@
 # Usage: scripts/fuzz.sh [TARGET…]          (15 s a target: part of scripts/test.sh)
 #        scripts/fuzz.sh --long [TARGET…]   (an hour a target)
 #        CLACK_FUZZ_SECONDS=N sets N seconds a target either way.
+#        CLACK_FUZZ_JOBS=N runs N targets at once (default: one a CPU).
 # Prints a line a target (runs, executions a second, coverage: the edges and features
 # libFuzzer reached) and "fuzz: N target(s), N runs, 0 crashes"; exits non-zero on a crash.
 set -euo pipefail
@@ -71,14 +72,35 @@ if [ "${edges:-0}" -lt 50000 ]; then
 fi
 echo "fuzz: clack-fuzz has $edges instrumented edges"
 
+# One target on each CPU at a time: libFuzzer runs one thread, so on a 2-core machine two
+# targets take the time of one.
+jobs=${CLACK_FUZZ_JOBS:-$(nproc)}
+fuzz_target() {  # $1 = target; its log in $out/$1.log, its exit status in $out/$1.status
+  local name="$1"
+  mkdir -p "$out/corpus/$name" "Tests/Fuzz/regressions/$name"
+  # SWIFT_BACKTRACE: the Swift runtime's own crash report would race AddressSanitizer's.
+  local status=0
+  CLACK_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/regressions/$name/" \
+    "$out/corpus/$name" "Tests/Fuzz/corpus/$name" > "$out/$name.log" 2>&1 || status=$?
+  echo "$status" > "$out/$name.status"
+}
+running=0
+for name in "${names[@]}"; do
+  rm -f "$out/$name.status"
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  fuzz_target "$name" &
+  running=$((running + 1))
+done
+wait
+
 total=0
 for name in "${names[@]}"; do
-  mkdir -p "$out/corpus/$name" "Tests/Fuzz/regressions/$name"
   log="$out/$name.log"
-  # SWIFT_BACKTRACE: the Swift runtime's own crash report would race AddressSanitizer's.
-  if ! CLACK_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/regressions/$name/" \
-    "$out/corpus/$name" "Tests/Fuzz/corpus/$name" > "$log" 2>&1; then
+  if [ "$(cat "$out/$name.status" 2>/dev/null || echo 1)" != 0 ]; then
     tail -40 "$log" >&2
     die "fuzz target $name failed: its input is in Tests/Fuzz/regressions/$name/ (ClackFuzzTests replays it)"
   fi

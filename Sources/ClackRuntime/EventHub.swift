@@ -8,8 +8,11 @@ import Synchronization
 public enum DaemonEvent: Sendable, Hashable {
   /// A message changed state.
   case message(id: Int64, state: MessageState, reason: String)
-  /// What the board shows changed (mid-flip too), or quiet began or ended.
-  case board(BoardChange)
+  /// What the board shows changed (mid-flip too), or quiet began or ended. Boxed: the board
+  /// change is five times the size of the other cases, and each subscriber's stream keeps up
+  /// to 256 events at the size of the largest, a buffer that keeps its grown capacity after a
+  /// burst (43 KiB a subscriber unboxed, about 10 KiB boxed; docs/performance.md).
+  indirect case board(BoardChange)
   /// Homing began or ended.
   case status(homed: Bool)
   /// The run of show changed (set at run time, reset, or a config reloaded): the pages it

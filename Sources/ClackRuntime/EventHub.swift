@@ -8,10 +8,11 @@ import Synchronization
 public enum DaemonEvent: Sendable, Hashable {
   /// A message changed state.
   case message(id: Int64, state: MessageState, reason: String)
-  /// What the board shows changed (mid-flip too), or quiet began or ended. Boxed: the board
-  /// change is five times the size of the other cases, and each subscriber's stream keeps up
-  /// to 256 events at the size of the largest, a buffer that keeps its grown capacity after a
-  /// burst (43 KiB a subscriber unboxed, about 10 KiB boxed; docs/performance.md).
+  /// What the board shows changed (mid-flip too), or quiet began or ended. Boxed: a board
+  /// change (two frames and the LEDs) is several times the size of the other cases, and each
+  /// subscriber's stream keeps up to 256 events at the size of the largest, in a buffer that
+  /// keeps its grown capacity after a burst (43 KiB a subscriber unboxed, heaptrack found;
+  /// at most 12 KiB boxed, `EventHubTests`).
   indirect case board(BoardChange)
   /// Homing began or ended.
   case status(homed: Bool)

@@ -38,9 +38,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
-    .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
-    .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
-    .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
   ],
   targets: [
     // Layer 1: the pure content core (symbols, frames, layout, quotes, cron). No I/O, no clocks.
@@ -282,13 +279,11 @@ let package = Package(
     // directory) or the user's own, its fingerprint, and the clients' trust on first use.
     .target(
       name: "ClackTLS",
-      dependencies: [
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "X509", package: "swift-certificates"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
-      ]
+      dependencies: ["CCertificateMaker", .product(name: "NIOSSL", package: "swift-nio-ssl")]
     ),
+    // The self-signed key and certificate, and SHA-256, from the system's OpenSSL 3 (apt
+    // libssl-dev to build; libssl3, on every Debian, to run).
+    .target(name: "CCertificateMaker", linkerSettings: [.linkedLibrary("crypto")]),
     // Layer 6: the command-line face: offline commands and the API's clients. Kept in a
     // library so tests can run the commands; it does not import the daemon.
     .target(
@@ -333,7 +328,6 @@ let package = Package(
       name: "ClackTLSTests",
       dependencies: [
         "ClackTLS", .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "X509", package: "swift-certificates"),
       ]),
     .testTarget(name: "ClackSimHALTests", dependencies: ["ClackSimHAL", "ClackHAL"]),
     // The Local API link against a Clack daemon's Local API face in this process.

@@ -1,4 +1,4 @@
-import Crypto
+import CCertificateMaker
 
 /// The SHA-256 of a certificate's DER bytes: what a browser shows as the certificate's
 /// "SHA-256 fingerprint", and what `clack key` prints, so the two can be compared by eye.
@@ -6,7 +6,14 @@ public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertibl
   public let bytes: [UInt8]
 
   public init(der: some Sequence<UInt8>) {
-    bytes = Array(SHA256.hash(data: Array(der)))
+    let input = Array(der)
+    var digest = [UInt8](repeating: 0, count: 32)
+    // libcrypto's SHA-256 fails only when it cannot allocate its context: then nothing works.
+    let result = input.withUnsafeBytes {
+      clack_certificate_sha256($0.baseAddress, $0.count, &digest)
+    }
+    precondition(result == 0, "libcrypto could not compute a SHA-256")
+    bytes = digest
   }
 
   /// Reads the form `description` writes (colons optional, either case); nil otherwise.

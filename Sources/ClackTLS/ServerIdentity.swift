@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import NIOSSL
 
@@ -78,12 +77,12 @@ public struct ServerIdentity: Sendable {
         "\(certificatePath) is there but its key \(keyPath) is not: delete the certificate and "
           + "the daemon makes a new pair (clients that trusted the old one will refuse the new)")
     }
-    let signingKey: P256.Signing.PrivateKey
+    let keyPEM: String
     if haveKey {
-      signingKey = try readKey(keyPath)
+      keyPEM = try readKey(keyPath)
     } else {
-      signingKey = P256.Signing.PrivateKey()
-      try SelfSignedCertificate.writeKey(signingKey, to: keyPath)
+      keyPEM = try SelfSignedCertificate.makeKey()
+      try SelfSignedCertificate.writeKey(keyPEM, to: keyPath)
     }
     var origin = Origin.made
     if haveCertificate {
@@ -93,7 +92,7 @@ public struct ServerIdentity: Sendable {
     } else if haveKey {
       origin = .renewed
     }
-    let pem = try SelfSignedCertificate.make(key: signingKey, names: names, now: now)
+    let pem = try SelfSignedCertificate.make(keyPEM: keyPEM, names: names, now: now)
     try SelfSignedCertificate.writeAtomically(pem, to: certificatePath, mode: 0o644)
     return (try own(certificate: certificatePath, key: keyPath), origin)
   }
@@ -111,15 +110,20 @@ public struct ServerIdentity: Sendable {
     }
   }
 
-  private static func readKey(_ path: String) throws(TLSSetupError) -> P256.Signing.PrivateKey {
+  /// The PEM text of the key the daemon made, checked to be a P-256 private key.
+  private static func readKey(_ path: String) throws(TLSSetupError) -> String {
+    let pem: String
     do {
-      return try P256.Signing.PrivateKey(
-        pemRepresentation: String(contentsOfFile: path, encoding: .utf8))
+      pem = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
+      throw TLSSetupError("cannot read the TLS key \(path): \(error)")
+    }
+    if let problem = SelfSignedCertificate.problem(withKey: pem) {
       throw TLSSetupError(
-        "cannot read \(path) as the P-256 key the daemon made (\(error)); delete it and "
+        "cannot read \(path) as the P-256 key the daemon made (\(problem)); delete it and "
           + "tls-cert.pem beside it to make a new pair")
     }
+    return pem
   }
 
   private static func identity(

@@ -2,7 +2,6 @@ import ClackTLS
 import Foundation
 import NIOSSL
 import Testing
-import X509
 
 /// The daemon's self-signed certificate: made once with a private key only its owner reads,
 /// kept across starts, renewed with the same key near its end, and the user's own pair
@@ -45,23 +44,30 @@ import X509
     // Valid for 825 days from a day ago, and for the names given.
     let days = made.notValidAfter.timeIntervalSinceNow / 86_400
     #expect((823...825).contains(days), "\(days)")
-    let certificate = try Certificate(
-      pemEncoded: String(contentsOfFile: made.certificatePath, encoding: .utf8))
-    let alternative = try #require(try certificate.extensions.subjectAlternativeNames)
-    var dns: [String] = []
-    var addresses: [[UInt8]] = []
-    for name in alternative {
-      switch name {
-      case .dnsName(let text): dns.append(text)
-      case .ipAddress(let bytes): addresses.append(Array(bytes.bytes))
-      default: Issue.record("an unexpected name \(name)")
-      }
+    // Its extensions as OpenSSL's own command reads them, not as the code that wrote them.
+    let text = try openssl(
+      "x509", "-in", made.certificatePath, "-noout", "-subject", "-ext",
+      "basicConstraints,keyUsage,extendedKeyUsage,subjectAltName")
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.first == "subject=O = Clack, CN = clack-test", "\(text)")
+    func value(after heading: String) -> String? {
+      lines.firstIndex(of: heading).flatMap { $0 + 1 < lines.count ? lines[$0 + 1] : nil }
     }
-    #expect(dns == ["clack-test", "localhost"])
-    #expect(addresses.contains([127, 0, 0, 1]))
-    #expect(addresses.contains([192, 0, 2, 7]))
-    #expect(addresses.contains(Array(repeating: 0, count: 15) + [1]))
-    #expect(try certificate.extensions.basicConstraints == .notCertificateAuthority)
+    #expect(value(after: "X509v3 Basic Constraints: critical") == "CA:FALSE", "\(text)")
+    #expect(value(after: "X509v3 Key Usage: critical") == "Digital Signature", "\(text)")
+    #expect(value(after: "X509v3 Extended Key Usage:") == "TLS Web Server Authentication")
+    #expect(
+      value(after: "X509v3 Subject Alternative Name:")
+        == "DNS:clack-test, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, "
+        + "IP Address:192.0.2.7", "\(text)")
+    // Self-signed with the key beside it: OpenSSL checks the signature against its own key.
+    let verified = try openssl(
+      "verify", "-check_ss_sig", "-partial_chain", "-CAfile", made.certificatePath,
+      made.certificatePath)
+    #expect(verified.hasSuffix(": OK\n"), "\(verified)")
+    let algorithm = try openssl("x509", "-in", made.certificatePath, "-noout", "-text")
+    #expect(algorithm.contains("Signature Algorithm: ecdsa-with-SHA256"))
+    #expect(algorithm.contains("ASN1 OID: prime256v1"))
 
     let (kept, again) = try ServerIdentity.selfSigned(stateDirectory: directory, names: ["other"])
     #expect(again == .kept)
@@ -104,5 +110,44 @@ import X509
       try ServerIdentity.own(certificate: directory + "/none.pem", key: first.keyPath)
     }
     #expect(missing?.description.contains("none.pem") == true)
+  }
+
+  @Test func aKeyThatIsNotP256IsAnErrorNamingTheFile() throws {
+    let keyPath = ServerIdentity.defaultPaths(stateDirectory: directory).key
+    _ = try openssl("genpkey", "-algorithm", "ed25519", "-out", keyPath)
+    let error = #expect(throws: TLSSetupError.self) {
+      try ServerIdentity.selfSigned(stateDirectory: directory, names: ["a"])
+    }
+    #expect(error?.description.contains(keyPath) == true, "\(String(describing: error))")
+    #expect(error?.description.contains("not a P-256") == true, "\(String(describing: error))")
+  }
+
+  @Test func aKeyOpenSSLMadeInTheOlderSEC1FormIsUsed() throws {
+    // Keys made by earlier Clack versions are PKCS#8; a user's own may be SEC 1 ("EC PRIVATE KEY").
+    let keyPath = ServerIdentity.defaultPaths(stateDirectory: directory).key
+    _ = try openssl("ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", keyPath)
+    let (made, origin) = try ServerIdentity.selfSigned(stateDirectory: directory, names: ["a"])
+    #expect(origin == .renewed)
+    let publicKeyPath = directory + "/public.der"
+    _ = try openssl("pkey", "-in", keyPath, "-pubout", "-outform", "DER", "-out", publicKeyPath)
+    let publicKey = try Data(contentsOf: URL(fileURLWithPath: publicKeyPath))
+    #expect(made.publicKeyFingerprint == CertificateFingerprint(der: publicKey))
+  }
+
+  /// Runs the openssl command (an apt package of the test command) and returns its output.
+  private func openssl(_ arguments: String...) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(
+      process.terminationStatus == 0,
+      "openssl \(arguments): \(String(decoding: data, as: UTF8.self))")
+    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -40,6 +40,13 @@ static char *copy_out(BIO *bio) {
   return copy;
 }
 
+// Refuses every passphrase: libcrypto's default would ask for one on the terminal, and a key
+// the daemon reads at start has none.
+static int no_passphrase(char *buffer, int size, int writing, void *context) {
+  (void)buffer, (void)size, (void)writing, (void)context;
+  return 0;
+}
+
 // The P-256 key in `key_pem`, or NULL with the reason in `error`.
 static EVP_PKEY *read_key(const char *key_pem, char *error, size_t error_size) {
   BIO *bio = BIO_new_mem_buf(key_pem, -1);
@@ -47,10 +54,10 @@ static EVP_PKEY *read_key(const char *key_pem, char *error, size_t error_size) {
     fail(error, error_size, "out of memory reading the key");
     return NULL;
   }
-  EVP_PKEY *key = PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+  EVP_PKEY *key = PEM_read_bio_PrivateKey(bio, NULL, no_passphrase, NULL);
   BIO_free(bio);
   if (key == NULL) {
-    fail(error, error_size, "not a PEM private key");
+    fail(error, error_size, "not a PEM private key without a passphrase");
     return NULL;
   }
   char group[64] = "";

@@ -122,6 +122,18 @@ import Testing
     #expect(error?.description.contains("not a P-256") == true, "\(String(describing: error))")
   }
 
+  @Test func aKeyWithAPassphraseIsRefusedByName() throws {
+    let keyPath = ServerIdentity.defaultPaths(stateDirectory: directory).key
+    _ = try openssl(
+      "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass",
+      "pass:secret", "-out", keyPath)
+    let error = #expect(throws: TLSSetupError.self) {
+      try ServerIdentity.selfSigned(stateDirectory: directory, names: ["a"])
+    }
+    #expect(
+      error?.description.contains("without a passphrase") == true, "\(String(describing: error))")
+  }
+
   @Test func aKeyOpenSSLMadeInTheOlderSEC1FormIsUsed() throws {
     // Keys made by earlier Clack versions are PKCS#8; a user's own may be SEC 1 ("EC PRIVATE KEY").
     let keyPath = ServerIdentity.defaultPaths(stateDirectory: directory).key

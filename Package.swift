@@ -282,8 +282,9 @@ let package = Package(
       dependencies: ["CCertificateMaker", .product(name: "NIOSSL", package: "swift-nio-ssl")]
     ),
     // The self-signed key and certificate, and SHA-256, from the system's OpenSSL 3 (apt
-    // libssl-dev to build; libssl3, on every Debian, to run).
-    .target(name: "CCertificateMaker", linkerSettings: [.linkedLibrary("crypto")]),
+    // libssl-dev to build; libssl3, on every Debian, to run), opened on first use. Not linked
+    // (see CLibraryLoader).
+    .target(name: "CCertificateMaker", dependencies: ["CLibraryLoader"]),
     // Layer 6: the command-line face: offline commands and the API's clients. Kept in a
     // library so tests can run the commands; it does not import the daemon.
     .target(

@@ -80,10 +80,11 @@ if readelf -V "$work/clack/usr/bin/clack" | grep -q GLIBC_ABI_DT_RELR; then
   depends=$(echo "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])\)/libc6 (>= 2.36)/')
 fi
 # libxml2 and libical are opened with dlopen when a feed or calendar is read, FreeType when a
-# TrueType font is, libpng and giflib when a picture is (Sources/CLibraryLoader), so
-# dpkg-shlibdeps does not see them: depend on
-# the packages that hold their sonames here (Debian 13 renamed libical3 to libical3t64).
-for soname in libxml2.so.2 libical.so.3 libfreetype.so.6 libpng16.so.16 libgif.so.7; do
+# TrueType font is, libpng and giflib when a picture is, libcrypto when the HTTPS identity is
+# made or read (Sources/CLibraryLoader), so dpkg-shlibdeps does not see them: depend on the
+# packages that hold their sonames here (Debian 13 renamed libical3 and libssl3 to libical3t64
+# and libssl3t64).
+for soname in libxml2.so.2 libical.so.3 libfreetype.so.6 libpng16.so.16 libgif.so.7 libcrypto.so.3; do
   holder=$(dpkg-query -S "*/$soname" 2>/dev/null | head -1 | cut -d: -f1)
   [ -n "$holder" ] || die "no installed package holds $soname (apt install $(clack_apt_packages))"
   depends="$depends, $holder"

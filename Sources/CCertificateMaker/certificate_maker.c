@@ -2,6 +2,8 @@
 // CCertificateMaker.h for what each function makes.
 #include "CCertificateMaker.h"
 
+#include <CLibraryLoader.h>
+
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -25,6 +27,14 @@ static int fail(char *error, size_t error_size, const char *what) {
     snprintf(error, error_size, "%s", what);
   }
   ERR_clear_error();
+  return -1;
+}
+
+// Opens libcrypto on first use (CLibraryLoader); -1 with why in `error` when it cannot be.
+static int load(char *error, size_t error_size) {
+  const char *why = clack_libcrypto_load_error();
+  if (why == NULL) return 0;
+  snprintf(error, error_size, "%s", why);
   return -1;
 }
 
@@ -76,8 +86,16 @@ static EVP_PKEY *read_key(const char *key_pem, char *error, size_t error_size) {
 }
 
 int clack_certificate_make_key(char **pem, char *error, size_t error_size) {
-  EVP_PKEY *key = EVP_EC_gen("P-256");
-  if (key == NULL) return fail(error, error_size, "cannot make a P-256 key");
+  *pem = NULL;
+  if (load(error, error_size) != 0) return -1;
+  // EVP_EC_gen's steps (it is a variadic macro, which the loader cannot forward).
+  EVP_PKEY *key = NULL;
+  EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+  int made = context != NULL && EVP_PKEY_keygen_init(context) == 1
+             && EVP_PKEY_CTX_set_group_name(context, "P-256") == 1
+             && EVP_PKEY_generate(context, &key) == 1;
+  EVP_PKEY_CTX_free(context);
+  if (!made) return fail(error, error_size, "cannot make a P-256 key");
   BIO *bio = BIO_new(BIO_s_mem());
   int written = bio != NULL && PEM_write_bio_PrivateKey(bio, key, NULL, NULL, 0, NULL, NULL) == 1;
   *pem = written ? copy_out(bio) : NULL;
@@ -87,6 +105,7 @@ int clack_certificate_make_key(char **pem, char *error, size_t error_size) {
 }
 
 int clack_certificate_check_key(const char *key_pem, char *error, size_t error_size) {
+  if (load(error, error_size) != 0) return -1;
   EVP_PKEY *key = read_key(key_pem, error, error_size);
   if (key == NULL) return -1;
   EVP_PKEY_free(key);
@@ -166,6 +185,7 @@ int clack_certificate_make_self_signed(
     const uint8_t *const *addresses, const size_t *address_lengths, size_t address_count,
     int64_t not_before, int64_t not_after, char **pem, char *error, size_t error_size) {
   *pem = NULL;
+  if (load(error, error_size) != 0) return -1;
   for (size_t at = 0; at < address_count; at++) {
     if (address_lengths[at] != 4 && address_lengths[at] != 16) {
       snprintf(error, error_size, "an address of %zu bytes: IPv4 has 4, IPv6 16",
@@ -209,8 +229,10 @@ int clack_certificate_make_self_signed(
   return ok ? 0 : fail(error, error_size, step);
 }
 
-int clack_certificate_sha256(const void *bytes, size_t count, uint8_t digest[32]) {
+int clack_certificate_sha256(const void *bytes, size_t count, uint8_t digest[32], char *error,
+                             size_t error_size) {
+  if (load(error, error_size) != 0) return -1;
   unsigned int length = 0;
-  return EVP_Digest(bytes, count, digest, &length, EVP_sha256(), NULL) == 1 && length == 32 ? 0
-                                                                                             : -1;
+  if (EVP_Digest(bytes, count, digest, &length, EVP_sha256(), NULL) == 1 && length == 32) return 0;
+  return fail(error, error_size, "cannot compute a SHA-256");
 }

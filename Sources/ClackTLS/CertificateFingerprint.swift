@@ -5,14 +5,19 @@ import CCertificateMaker
 public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertible {
   public let bytes: [UInt8]
 
-  public init(der: some Sequence<UInt8>) {
+  /// Throws only when libcrypto cannot be opened (or cannot allocate).
+  public init(der: some Sequence<UInt8>) throws(TLSSetupError) {
     let input = Array(der)
     var digest = [UInt8](repeating: 0, count: 32)
-    // libcrypto's SHA-256 fails only when it cannot allocate its context: then nothing works.
-    let result = input.withUnsafeBytes {
-      clack_certificate_sha256($0.baseAddress, $0.count, &digest)
+    var error = [CChar](repeating: 0, count: 512)
+    let result = input.withUnsafeBytes { bytes in
+      clack_certificate_sha256(bytes.baseAddress, bytes.count, &digest, &error, error.count)
     }
-    precondition(result == 0, "libcrypto could not compute a SHA-256")
+    guard result == 0 else {
+      let reason = String(
+        decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw TLSSetupError("cannot take a certificate's SHA-256 fingerprint: \(reason)")
+    }
     bytes = digest
   }
 

@@ -8,13 +8,15 @@ import Synchronization
 public final class CertificatePinning: Sendable {
   public let daemon: String
   public let knownHosts: KnownHosts
-  /// The entry trusted for the daemon, and the one its last handshake offered.
-  private let state: Mutex<(known: KnownHosts.Entry?, seen: KnownHosts.Entry?)>
+  /// The entry trusted for the daemon, the one its last handshake offered, and why that
+  /// offer could not be read (its fingerprints not taken).
+  private let state:
+    Mutex<(known: KnownHosts.Entry?, seen: KnownHosts.Entry?, problem: TLSSetupError?)>
 
   public init(daemon: String, knownHosts: KnownHosts) throws(TLSSetupError) {
     self.daemon = daemon
     self.knownHosts = knownHosts
-    state = Mutex((try knownHosts.entry(for: daemon), nil))
+    state = Mutex((try knownHosts.entry(for: daemon), nil, nil))
   }
 
   /// Whether the daemon's certificate chain (leaf first) may be trusted.
@@ -23,9 +25,15 @@ public final class CertificatePinning: Sendable {
       let der = try? leaf.toDERBytes(),
       let key = try? leaf.extractPublicKey().toSPKIBytes()
     else { return .failed }
-    let entry = KnownHosts.Entry(
-      daemon: daemon, certificate: CertificateFingerprint(der: der),
-      publicKey: CertificateFingerprint(der: key))
+    let entry: KnownHosts.Entry
+    do {
+      entry = KnownHosts.Entry(
+        daemon: daemon, certificate: try CertificateFingerprint(der: der),
+        publicKey: try CertificateFingerprint(der: key))
+    } catch {
+      state.withLock { $0.problem = error }
+      return .failed
+    }
     let known = state.withLock { state in
       state.seen = entry
       return state.known
@@ -53,6 +61,12 @@ public final class CertificatePinning: Sendable {
     }
     return "\(daemon) renewed its certificate with the same key; recorded the new one "
       + "(SHA-256 \(entry.certificate)) in \(knownHosts.path)"
+  }
+
+  /// After an exchange that failed: why the daemon's certificate could not be checked at all
+  /// (libcrypto missing), when that was why.
+  public func problem() -> TLSSetupError? {
+    state.withLock { $0.problem }
   }
 
   /// After an exchange that failed: the refusal of a changed certificate, when that was why.

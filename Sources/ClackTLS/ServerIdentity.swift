@@ -104,7 +104,7 @@ public struct ServerIdentity: Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     do {
       guard let leaf = try NIOSSLCertificate.fromPEMFile(path).first else { return nil }
-      return CertificateFingerprint(der: try leaf.toDERBytes())
+      return try CertificateFingerprint(der: try leaf.toDERBytes())
     } catch {
       throw TLSSetupError("cannot read the TLS certificate \(path): \(error)")
     }
@@ -134,8 +134,8 @@ public struct ServerIdentity: Sendable {
       let publicKey = try leaf.extractPublicKey().toSPKIBytes()
       return ServerIdentity(
         certificatePath: certificatePath, keyPath: keyPath,
-        fingerprint: CertificateFingerprint(der: try leaf.toDERBytes()),
-        publicKeyFingerprint: CertificateFingerprint(der: publicKey),
+        fingerprint: try CertificateFingerprint(der: try leaf.toDERBytes()),
+        publicKeyFingerprint: try CertificateFingerprint(der: publicKey),
         notValidAfter: Date(timeIntervalSince1970: TimeInterval(leaf.notValidAfter)),
         chain: chain, privateKey: key)
     } catch {

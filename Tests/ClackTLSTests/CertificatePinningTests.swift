@@ -32,7 +32,7 @@ import Testing
     let first = try CertificatePinning(daemon: "board.local:7000", knownHosts: knownHosts)
     #expect(first.verify(board) == .certificateVerified)
     let notice = try #require(try first.settle())
-    let fingerprint = CertificateFingerprint(der: try board[0].toDERBytes())
+    let fingerprint = (try CertificateFingerprint(der: board[0].toDERBytes()))
     #expect(notice.contains("first use"))
     #expect(notice.contains(fingerprint.description))
     #expect(notice.contains(knownHosts.path))
@@ -57,7 +57,7 @@ import Testing
     #expect(try next.settle()?.contains("renewed") == true)
     #expect(
       try knownHosts.entry(for: "board:7000")?.certificate
-        == CertificateFingerprint(der: try renewed[0].toDERBytes()))
+        == (try CertificateFingerprint(der: renewed[0].toDERBytes())))
   }
 
   @Test func anotherCertificateIsRefusedNamingBothAndTheFile() throws {
@@ -70,15 +70,15 @@ import Testing
     #expect(next.verify(impostor) == .failed)
     let refusal = try #require(next.refusal())
     let text = refusal.description
-    #expect(text.contains(CertificateFingerprint(der: try board[0].toDERBytes()).description))
-    #expect(text.contains(CertificateFingerprint(der: try impostor[0].toDERBytes()).description))
+    #expect(text.contains((try CertificateFingerprint(der: board[0].toDERBytes())).description))
+    #expect(text.contains((try CertificateFingerprint(der: impostor[0].toDERBytes())).description))
     #expect(text.contains(knownHosts.path))
     #expect(text.contains("clack key"))
     // Nothing was recorded over the trusted entry.
     #expect(try next.settle() == nil)
     #expect(
       try knownHosts.entry(for: "board:7000")?.certificate
-        == CertificateFingerprint(der: try board[0].toDERBytes()))
+        == (try CertificateFingerprint(der: board[0].toDERBytes())))
   }
 
   @Test func eachDaemonHasItsOwnLineAndABadLineIsNamed() throws {

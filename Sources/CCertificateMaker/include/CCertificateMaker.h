@@ -1,10 +1,11 @@
-// The daemon's self-signed HTTPS identity, made by the system's OpenSSL (libcrypto 3): a P-256
-// key and an X.509 v3 server certificate signed with it, and SHA-256 for fingerprints. Swift's
+// The daemon's self-signed HTTPS identity, made by the system's OpenSSL (libcrypto 3, opened
+// with dlopen on first use by CLibraryLoader: a daemon serving plain HTTP never maps it): a
+// P-256 key and an X.509 v3 server certificate signed with it, and SHA-256 for fingerprints. Swift's
 // own X.509 and crypto packages did the same but brought a second copy of BoringSSL and about
 // 6 minutes to every clean build (docs/performance.md); NIOSSL's BoringSSL is not public API.
 //
 // Every function returns 0 on success and -1 on failure, with a sentence in `error` (libcrypto's
-// reason appended). Strings handed back are malloc'd: the caller frees them.
+// reason appended, or why libcrypto could not be opened). Strings handed back are malloc'd: the caller frees them.
 #ifndef CLACK_CERTIFICATE_MAKER_H
 #define CLACK_CERTIFICATE_MAKER_H
 
@@ -28,6 +29,7 @@ int clack_certificate_make_self_signed(
     int64_t not_before, int64_t not_after, char **pem, char *error, size_t error_size);
 
 /// The SHA-256 of `count` bytes at `bytes`, into `digest`.
-int clack_certificate_sha256(const void *bytes, size_t count, uint8_t digest[32]);
+int clack_certificate_sha256(const void *bytes, size_t count, uint8_t digest[32], char *error,
+                             size_t error_size);
 
 #endif

@@ -147,6 +147,7 @@ package struct APIClient {
         method, target, headers: fields, body: body.map { Array($0) })
     } catch {
       if let refusal = pinning?.refusal() { throw CommandFailure(refusal.description) }
+      if let problem = pinning?.problem() { throw CommandFailure(problem.description) }
       throw CommandFailure(
         "is clack running? tried \(base.absoluteString) (\(HTTPExchange.reason(error)))"
           + schemeHint(error))

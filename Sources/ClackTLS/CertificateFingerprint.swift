@@ -14,9 +14,9 @@ public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertibl
       clack_certificate_sha256(bytes.baseAddress, bytes.count, &digest, &error, error.count)
     }
     guard result == 0 else {
-      let reason = String(
-        decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw TLSSetupError("cannot take a certificate's SHA-256 fingerprint: \(reason)")
+      throw TLSSetupError(
+        "cannot take a certificate's SHA-256 fingerprint: "
+          + SelfSignedCertificate.text(ofNULTerminated: error))
     }
     bytes = digest
   }

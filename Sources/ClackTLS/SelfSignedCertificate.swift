@@ -71,7 +71,7 @@ enum SelfSignedCertificate {
   }
 
   /// The text before the first NUL of a buffer C wrote into.
-  private static func text(ofNULTerminated buffer: [CChar]) -> String {
+  static func text(ofNULTerminated buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 

@@ -72,6 +72,30 @@ daemon=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' 
 [ -n "$daemon" ] || die "could not read the number of daemon tests that passed"
 unit=$((unit + daemon))
 
+# The release build in .build-deb (the allocation checks', the VMs' and the package's) starts
+# now at the lowest priority, beside the stages that leave a core partly idle: the browser, API,
+# MQTT and wall stages keep both CPUs half busy and the tour two thirds (docs/performance.md,
+# "The test command from a fresh clone"). Their daemons and clients run at normal priority and
+# take a CPU from the build as soon as they wake. It starts after the unit and daemon tests,
+# whose deadlines it could push, and the allocation checks wait for it.
+step "starting the release build in the background (nice 19: the allocation checks wait for it)"
+release_log=$(mktemp)
+(
+  # shellcheck disable=SC2046
+  for product in clack-bench-executor clack-bench-pixels clack; do
+    nice -n 19 swift build -c release --product "$product" $(clack_release_flags) \
+      --scratch-path .build-deb || exit 1
+  done
+) > "$release_log" 2>&1 &
+release_pid=$!
+# A run that stops early stops the build too: the subshell, swift build and its compilers.
+stop_tree() {
+  local child
+  for child in $(pgrep -P "$1" || true); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+trap '[ -z "$release_pid" ] || stop_tree "$release_pid"; rm -f "$log" "$release_log"' EXIT
+
 step "fuzzing every reader of outside input (libFuzzer, 15 s a target)"
 bash scripts/fuzz.sh | tee "$log"
 fuzz=$(sed -n 's/^fuzz: \([0-9]*\) target(s), [0-9]* runs, 0 crashes$/\1/p' "$log")
@@ -105,14 +129,18 @@ tour=$(sed -n 's/^tour: \([0-9]*\) passed, 0 failed$/\1/p' "$log")
 # The debug build (the tests, the daemon the browser, API, MQTT and tour stages ran) is done.
 release_builds ".build/$(uname -m)-unknown-linux-gnu/debug"
 
-# The allocation checks build with the shipped binary's flags, in its scratch path: the modules
-# they share with the daemon (the scheduler, the HAL, the drivers, the twin) are compiled once,
-# for them and for the package the VM stages build next, and the loops counted are compiled as
-# they ship.
+# The allocation checks' programs were built with the shipped binary's flags, in its scratch
+# path (the background build above): the modules they share with the daemon (the scheduler, the
+# HAL, the drivers, the twin) are compiled once, for them and for the package the VM stages
+# build next, and the loops counted are compiled as they ship.
+step "waiting for the release build started before the fuzzing"
+built=0
+wait "$release_pid" || built=$?
+release_pid=""  # done: its number may belong to another process by the end of the run
+[ "$built" -eq 0 ] || { tail -40 "$release_log" >&2; die "the release build failed (above)"; }
+grep -E '^Build of product' "$release_log" >&2 || true
+
 step "checking that the executor thread allocates nothing (release build, every flap board, 2 s each)"
-# shellcheck disable=SC2046
-swift build -c release --product clack-bench-executor $(clack_release_flags) \
-  --scratch-path .build-deb 2>&1 | tail -1
 # Every flap board whose modules Clack steps (not a Vestaboard, whose own controller does).
 for board in $(grep -L -e '^panel:' -e '^  type: vestaboard' boards/*.yaml); do
   .build-deb/release/clack-bench-executor "$board" 2 --require-no-allocations --no-cyclictest |
@@ -122,9 +150,6 @@ for board in $(grep -L -e '^panel:' -e '^  type: vestaboard' boards/*.yaml); do
 done
 
 step "checking that the pixel frame loop allocates nothing (release build, every pixel board)"
-# shellcheck disable=SC2046
-swift build -c release --product clack-bench-pixels $(clack_release_flags) \
-  --scratch-path .build-deb 2>&1 | tail -1
 # shellcheck disable=SC2046
 .build-deb/release/clack-bench-pixels $(grep -l '^panel:' boards/*.yaml) --frames 500 \
   --require-no-allocations | tee "$log"

@@ -64,9 +64,15 @@ clack_release_flags() {
 # Builds `clack` as the Debian package ships it (release, clack_release_flags, the scratch path
 # scripts/package-deb.sh shares) and prints the path of a copy with its debug information
 # stripped, as installed: what the benchmarks measure.
+# It installs the build's apt packages first and stops on a failed build: it runs inside a
+# command substitution, where `set -e` does not reach, and on a fresh machine a benchmark went
+# on to run a binary that was never built.
 packaged_binary() {
   # shellcheck disable=SC2046
-  swift build -c release --product clack $(clack_release_flags) --scratch-path "$CLACK_ROOT/.build-deb" >&2
+  ensure_apt_packages $(clack_apt_packages) >&2
+  # shellcheck disable=SC2046
+  swift build -c release --product clack $(clack_release_flags) --scratch-path "$CLACK_ROOT/.build-deb" >&2 ||
+    die "the release build of clack failed (above)"
   mkdir -p "$CLACK_ROOT/.build-deb/bench"
   cp "$CLACK_ROOT/.build-deb/release/clack" "$CLACK_ROOT/.build-deb/bench/clack"
   strip --strip-debug "$CLACK_ROOT/.build-deb/bench/clack"

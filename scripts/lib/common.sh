@@ -11,6 +11,22 @@ step() {
   printf '\n==> [%d:%02d] %s\n' $((elapsed / 60)) $((elapsed % 60)) "$*" >&2
 }
 
+# SwiftPM 6.3 hands a package's enabled traits to the compiler as -D flags in the order of a Set,
+# and Swift draws a new hash seed for every process, so each `swift build` may order them anew.
+# llbuild keys a compile command on its whole command line, so every module that sees two or
+# more traits is then recompiled from scratch, although nothing in it changed
+# (swiftlang/swift-package-manager#10525; fixed in SwiftPM 6.4). Seen in the test command: the
+# release build of `clack` was done again in the VM stage (4.5 minutes), and building
+# `clack-bench-pixels` after `clack-bench-executor` recompiled the modules they share. A fixed
+# seed gives the same order in every build. Only builds get it: the programs and tests they
+# build keep Swift's random seed, so a test that relies on a Set's order still fails.
+swift() {
+  case "${1:-}" in
+    build) SWIFT_DETERMINISTIC_HASHING=1 command swift "$@" ;;
+    *) command swift "$@" ;;
+  esac
+}
+
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # Runs a command as root: directly when we are root, through sudo otherwise.
@@ -106,11 +122,11 @@ release_builds() {
 # first; takes Debian's swiftlang package only when apt offers 6.2 or later (Debian 13 has
 # 6.0.3, too old for this package's tools version 6.2).
 ensure_swift() {
-  local dir
+  local dir  # type -P: the toolchain's program, not the swift function above
   for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do
-    if ! command -v swift >/dev/null 2>&1 && [ -x "$dir/swift" ]; then PATH="$dir:$PATH"; fi
+    if ! type -P swift >/dev/null 2>&1 && [ -x "$dir/swift" ]; then PATH="$dir:$PATH"; fi
   done
-  if ! command -v swift >/dev/null 2>&1; then
+  if ! type -P swift >/dev/null 2>&1; then
     local candidate
     candidate=$(apt-cache policy swiftlang 2>/dev/null | sed -n 's/^ *Candidate: *\([0-9.]*\).*/\1/p')
     if [ -n "$candidate" ] && dpkg --compare-versions "$candidate" ge 6.2; then

@@ -73,11 +73,11 @@ daemon=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' 
 unit=$((unit + daemon))
 
 # The release build in .build-deb (the allocation checks', the VMs' and the package's) starts
-# now at the lowest priority, beside the stages that leave a core partly idle: the browser, API,
-# MQTT and wall stages keep both CPUs half busy and the tour two thirds (docs/performance.md,
-# "The test command from a fresh clone"). Their daemons and clients run at normal priority and
-# take a CPU from the build as soon as they wake. It starts after the unit and daemon tests,
-# whose deadlines it could push, and the allocation checks wait for it.
+# now at the lowest priority, beside the stages that leave a core partly idle: on their own,
+# the browser, API, MQTT and wall stages kept both CPUs half busy and the tour two thirds
+# (docs/performance.md, "The test command from a fresh clone"). Their daemons and clients run at
+# normal priority and take a CPU from the build as soon as they wake. It starts after the unit
+# and daemon tests, whose deadlines it could push, and the allocation checks wait for it.
 step "starting the release build in the background (nice 19: the allocation checks wait for it)"
 release_log=$(mktemp)
 (

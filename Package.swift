@@ -407,7 +407,8 @@ let package = Package(
     .testTarget(
       name: "ClackHTTPFaceTests",
       dependencies: [
-        "ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackConfig", "ClackDaemon",
+        "ClackHTTPFace", "ClackAPI", "ClackBoard", "ClackConfig", "ClackDaemon", "ClackRuntime",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]

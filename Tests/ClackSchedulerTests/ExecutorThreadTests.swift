@@ -34,7 +34,8 @@ final class ThreadRig: @unchecked Sendable {
   }
 }
 
-@Suite struct ExecutorThreadTests {
+// Serialized: two tests that pin threads at once would each move the other's threads off a CPU.
+@Suite(.serialized) struct ExecutorThreadTests {
   @Test func placementNamesTheLastAllowedCPUOnlyWhenThereAreTwo() {
     #expect(CPUPlacement.lastAllowed.resolved(allowed: [0, 1, 2, 3]) == 3)
     #expect(CPUPlacement.lastAllowed.resolved(allowed: [0, 2]) == 2)
@@ -72,6 +73,38 @@ final class ThreadRig: @unchecked Sendable {
           grant.description.contains(
             "on CPU \(allowed.last!), the process's other threads kept off it"))
         #expect(whileRunning == Array(allowed.dropLast()))
+        #expect(CPUPlacement.allowedCPUs() == allowed, "given back when the thread ends")
+      } else {
+        #expect(grant.cpu == nil)
+      }
+    #endif
+  }
+
+  @Test func awayFromDevicesPinsTheThreadToTheCPUThisMachinesDevicesLeaveAlone() throws {
+    let allowed = CPUPlacement.allowedCPUs()
+    let board = try twinBoard("pcf8575-8.yaml")
+    let twin = try SimulatedBoard(board: board)
+    twin.log.isEnabled = false
+    let seen = Mutex<Set<Int>>([])
+    let thread = ExecutorThread(
+      executor: SteppedExecutor(bank: try #require(twin.stepped), board: board),
+      tickMicroseconds: 1000, clock: ManualTickClock(),
+      setup: RealtimeSetup(
+        priority: nil, lockMemory: false, holdCPULatency: false, placement: .awayFromDevices,
+        movesDeviceInterrupts: false),
+      onTick: { _ in
+        if let cpu = CPUPlacement.currentCPU() { seen.withLock { _ = $0.insert(cpu) } }
+      })
+    let grant = thread.start()
+    #expect(thread.home(showing: randomTargets(board, seed: 4)))
+    _ = thread.wait(timeoutSeconds: 60) { $0.commandsApplied >= 1 && $0.idle }
+    thread.stop()
+    #expect(grant.interruptsMoved == 0, "moving was off")
+    #if os(Linux)
+      if allowed.count >= 2 {
+        let cpu = try #require(grant.cpu)
+        #expect(allowed.contains(cpu))
+        #expect(seen.withLock { $0 } == [cpu], "every tick on the chosen CPU")
         #expect(CPUPlacement.allowedCPUs() == allowed, "given back when the thread ends")
       } else {
         #expect(grant.cpu == nil)

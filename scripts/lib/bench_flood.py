@@ -58,13 +58,13 @@ with open(os.path.join(work, "mosquitto.conf"), "w") as f:
     f.write(f"persistence false\nuser {'root' if os.geteuid() == 0 else os.environ['USER']}\n"
             f"listener {broker_port} 127.0.0.1\nallow_anonymous true\n")
 key = ""
-# The executor takes the last CPU (CPUPlacement.lastAllowed) and keeps the daemon's other
-# threads off it. The clients and the broker stand for machines elsewhere on the LAN, so they
-# too stay off it: this process and Mosquitto (started from it) run on the other CPUs, and the
-# daemon is started with every CPU, as systemd starts it.
+# The executor chooses the CPU devices interrupt least (CPUPlacement.awayFromDevices), moves
+# the interrupts it may off it, and keeps the daemon's other threads off it. The clients and
+# the broker stand for machines elsewhere on the LAN, so once the daemon has chosen they too
+# are moved off it (`keep_off_executor`); the daemon is started with every CPU, as systemd
+# starts it.
 ALL_CPUS = sorted(os.sched_getaffinity(0))
-if len(ALL_CPUS) >= 2:
-    os.sched_setaffinity(0, ALL_CPUS[:-1])
+EXECUTOR_CPU = ALL_CPUS[-1]
 # The flood's messages expire 20 s after they come, so once it is over the queue is as short as
 # before it, and the memory can be compared with the memory at rest.
 LIFETIME = 20
@@ -156,7 +156,7 @@ def executor_cpu_interrupts():
     counts = {}
     with open("/proc/interrupts") as f:
         cpus = f.readline().split()
-        column = cpus.index(f"CPU{ALL_CPUS[-1]}")
+        column = cpus.index(f"CPU{EXECUTOR_CPU}")
         for line in f:
             parts = line.split()
             if parts and parts[0] in ("TLB:", "CAL:", "RES:", "LOC:") and len(parts) > column + 1:
@@ -167,7 +167,7 @@ def executor_cpu_interrupts():
     # And the work the kernel deferred to that CPU (softirqs: timers, network, block I/O
     # completions, RCU).
     with open("/proc/softirqs") as f:
-        column = f.readline().split().index(f"CPU{ALL_CPUS[-1]}")
+        column = f.readline().split().index(f"CPU{EXECUTOR_CPU}")
         for line in f:
             parts = line.split()
             if parts and parts[0] in ("TIMER:", "NET_RX:", "BLOCK:", "RCU:", "SCHED:", "HRTIMER:"):
@@ -186,6 +186,32 @@ def fifo_threads(pid):
             continue
         count += fields[38] == "1"
     return count
+
+
+def executor_cpu(pid):
+    """The CPU the daemon's SCHED_FIFO thread is pinned to (None when it is not pinned)."""
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            cpus = os.sched_getaffinity(int(task))
+        except OSError:
+            continue
+        if fields[38] == "1" and len(cpus) == 1:
+            return next(iter(cpus))
+    return None
+
+
+def keep_off_executor(*pids):
+    """Every thread of `pids` onto the CPUs the executor does not take."""
+    others = [cpu for cpu in ALL_CPUS if cpu != EXECUTOR_CPU] or ALL_CPUS
+    for pid in pids:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                os.sched_setaffinity(int(task), others)
+            except OSError:
+                pass
+    return others
 
 
 def settle():
@@ -312,9 +338,13 @@ try:
     wait_until(lambda: json.loads(request("GET", "/health")[1]).get("homed"), 300,
                "the daemon did not become ready")
     floods = []
-    print(f"{fifo_threads(daemon.pid)} daemon thread(s) at SCHED_FIFO; flood: 8 addresses at"
-          " four times the per-address limit, MQTT at 20 a second; clients and broker on CPU(s)"
-          f" {','.join(map(str, ALL_CPUS[:-1] or ALL_CPUS))}", flush=True)
+    EXECUTOR_CPU = executor_cpu(daemon.pid)
+    if EXECUTOR_CPU is None:
+        EXECUTOR_CPU = ALL_CPUS[-1]
+    others = keep_off_executor(os.getpid(), broker.pid)
+    print(f"{fifo_threads(daemon.pid)} daemon thread(s) at SCHED_FIFO, the executor on CPU"
+          f" {EXECUTOR_CPU}; flood: 8 addresses at four times the per-address limit, MQTT at 20"
+          f" a second; clients and broker on CPU(s) {','.join(map(str, others))}", flush=True)
 
     # 1. Memory: cold, after ordinary use, after one flood.
     cold = at_rest(daemon.pid)

@@ -16,22 +16,27 @@ public struct RealtimeSetup: Sendable, Hashable {
   public var placement: CPUPlacement
   /// Once pinned, move the process's other threads off that CPU.
   public var keepsCPUToItself: Bool
+  /// With `.awayFromDevices`, move the devices' interrupts off that CPU where the kernel lets
+  /// the process (`InterruptSteering`), and put them back when the executors end.
+  public var movesDeviceInterrupts: Bool
 
   public init(
     priority: Int32? = 80, lockMemory: Bool = true, holdCPULatency: Bool = true,
-    placement: CPUPlacement = .lastAllowed, keepsCPUToItself: Bool = true
+    placement: CPUPlacement = .awayFromDevices, keepsCPUToItself: Bool = true,
+    movesDeviceInterrupts: Bool = true
   ) {
     self.priority = priority
     self.lockMemory = lockMemory
     self.holdCPULatency = holdCPULatency
     self.placement = placement
     self.keepsCPUToItself = keepsCPUToItself
+    self.movesDeviceInterrupts = movesDeviceInterrupts
   }
 
   /// No real-time privileges: for tests and virtual time.
   public static let none = RealtimeSetup(
     priority: nil, lockMemory: false, holdCPULatency: false, placement: .anywhere,
-    keepsCPUToItself: false)
+    keepsCPUToItself: false, movesDeviceInterrupts: false)
 }
 
 /// The outcome, described in one log line.
@@ -44,6 +49,12 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
   public var cpu: Int?
   /// True when the process's other threads were moved off that CPU.
   public var cpuKeptToItself = false
+  /// True when the CPU came from `InterruptSteering`, to be released as the thread ends.
+  public var interruptsClaimed = false
+  /// Devices' interrupts moved off that CPU (by this process's first executor).
+  public var interruptsMoved = 0
+  /// Devices' interrupts still delivered to that CPU alone, each with why.
+  public var interruptsStaying: [String] = []
   /// Why something asked for was not granted.
   public var problems: [String]
 
@@ -65,6 +76,14 @@ public struct RealtimeGrant: Sendable, Hashable, CustomStringConvertible {
       parts.append(
         cpuKeptToItself ? "on CPU \(cpu), the process's other threads kept off it" : "on CPU \(cpu)"
       )
+    }
+    if interruptsMoved > 0 {
+      parts.append(
+        "\(interruptsMoved) device interrupt\(interruptsMoved == 1 ? "" : "s") moved off it")
+    }
+    if let cpu, !interruptsStaying.isEmpty {
+      parts.append(
+        "device interrupts still on CPU \(cpu): " + interruptsStaying.joined(separator: ", "))
     }
     if cpuLatencyHeld { parts.append("CPUs kept out of deep idle while ticking") }
     var line = "\(thread): " + parts.joined(separator: ", ")

@@ -18,7 +18,9 @@
  *
  * A real rotor follows every phase its coils are given. This program only sees a phase if it
  * looks while the phase is on, so it runs at SCHED_FIFO priority 90, above the daemon's
- * executor thread (80): whenever its next look is due it runs, however busy the VM is.
+ * executor thread (80): whenever its next look is due it runs, however busy the VM is. The
+ * full-stack script runs it on the executor's CPU, so that a stall of that CPU (the host
+ * taking the vCPU away) stops the steps and the looks alike.
  */
 #include <fcntl.h>
 #include <sched.h>

@@ -440,7 +440,7 @@ let package = Package(
       dependencies: [
         "ClackDaemon", "ClackAPI", "ClackDiscovery", "ClackBoard", "ClackConfig", "ClackContent",
         "ClackCore",
-        "ClackHAL",
+        "ClackHAL", "ClackHardware",
         "ClackMQTT", "ClackRuntime", "ClackStore", "ClackTestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -8,6 +8,15 @@ import Logging
 /// homing (docs/scheduler.md). Only a stop that ended the run normally saves: after a crash or
 /// a power cut there is no record, and the board homes.
 extension Daemon {
+  /// Stops all motion and switches every coil off, then logs how it went. The stop comes
+  /// first and outside the log call: a Logger does not evaluate a message below its level, so
+  /// a stop written inside the message never happened under `--log-level warning`, and the
+  /// process exited with the executor still running and the coils as they were.
+  static func stopMotion(of board: any RunningBoard, logger: Logger) {
+    let stopped = board.stop()
+    logger.info("\(stopped)")
+  }
+
   static func takeCleanStop(
     from store: ClackStore, for board: BoardDefinition, logger: Logger
   ) -> CleanStop? {

@@ -261,11 +261,11 @@ public struct Daemon {
       try await group.run()
     } catch {
       // However it ends, the motors end de-energised.
-      logger.info("\(driven.stop())")
+      Self.stopMotion(of: driven, logger: logger)
       throw error
     }
     await runtime.display.saveIfSettled()
-    logger.info("\(driven.stop())")
+    Self.stopMotion(of: driven, logger: logger)
     Self.saveCleanStop(of: runner, to: store, at: runtime.clock.now(), logger: logger)
     try store.close()
     logger.info("store closed: \(databasePath)")

@@ -321,6 +321,20 @@ def p(buckets):
     return f"p50 {quantile(buckets, 0.5):.1f} µs, p99 {quantile(buckets, 0.99):.1f} µs"
 
 
+def interrupt_affinities():
+    """Each interrupt's asked-for CPUs: the daemon moves them off the executor's CPU where it
+    may, and must put them back as it stops."""
+    affinities = {}
+    for irq in os.listdir("/proc/irq"):
+        try:
+            with open(f"/proc/irq/{irq}/smp_affinity_list") as f:
+                affinities[irq] = f.read().strip()
+        except OSError:
+            pass
+    return affinities
+
+
+affinities_before = interrupt_affinities()
 broker = subprocess.Popen([mosquitto, "-c", os.path.join(work, "mosquitto.conf")],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 daemon = None
@@ -442,6 +456,10 @@ finally:
     if daemon:
         daemon.terminate()
         daemon.wait(timeout=30)
+        changed = sorted((irq for irq, cpus in interrupt_affinities().items()
+                          if affinities_before.get(irq, cpus) != cpus), key=int)
+        print("device interrupts after the daemon stopped: "
+              + (f"NOT put back: irq {', '.join(changed)}" if changed else "as they were before"))
     broker.terminate()
     broker.wait(timeout=10)
     subprocess.run(["rm", "-rf", work])
